@@ -1,0 +1,103 @@
+import type { Node, OperationEntry } from "@xads/spec/lib/operations.mjs";
+import { resolve } from "@xads/spec/lib/operations.mjs";
+import type { LoadedBundle } from "./bundle.js";
+
+/** A request as the suites describe it before it is sent: every part can be changed by a case. */
+export interface RequestPlan {
+  method: string;
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  headers: Record<string, string>;
+  body?: { mediaType: string; value: unknown };
+}
+
+/** The first example a parameter, media type or schema carries. */
+export function exampleOf(node: Node | undefined): unknown {
+  if (!node) return undefined;
+  if (node.example !== undefined) return node.example;
+  const named = Object.values<Node>(node.examples ?? {})[0];
+  if (named !== undefined) return Array.isArray(node.examples) ? named : named.value;
+  return undefined;
+}
+
+/** An Authorization header that satisfies the operation's first security requirement. */
+export function credentialsFor(bundle: LoadedBundle, entry: OperationEntry): Record<string, string> {
+  const requirements: Node[] = entry.operation.security ?? bundle.document.security ?? [];
+  const first = requirements[0];
+  if (!first) return {};
+  const schemeName = Object.keys(first)[0];
+  if (!schemeName) return {};
+  const scheme = resolve<Node>(bundle.document, bundle.document.components?.securitySchemes?.[schemeName]);
+  if (scheme.type === "http" && scheme.scheme === "basic") {
+    return { authorization: `Basic ${Buffer.from("consumer-key:consumer-secret").toString("base64")}` };
+  }
+  if (scheme.type === "http" && scheme.scheme === "bearer") return { authorization: "Bearer contract-test-token" };
+  if (scheme.type === "apiKey" && scheme.in === "header") {
+    return {
+      [String(scheme.name).toLowerCase()]:
+        'OAuth oauth_consumer_key="contract", oauth_nonce="contract", oauth_signature="contract", oauth_signature_method="HMAC-SHA1", oauth_timestamp="0", oauth_version="1.0"',
+    };
+  }
+  return {};
+}
+
+/** The smallest valid request: required parameters from their examples, the body example, credentials. */
+export function validRequest(bundle: LoadedBundle, entry: OperationEntry): RequestPlan {
+  const plan: RequestPlan = { method: entry.method.toUpperCase(), path: {}, query: {}, headers: {} };
+  for (const parameter of entry.parameters) {
+    if (!parameter.required) continue;
+    const value = exampleOf(parameter);
+    if (parameter.in === "path") plan.path[parameter.name] = value;
+    if (parameter.in === "query") plan.query[parameter.name] = value;
+    if (parameter.in === "header") plan.headers[String(parameter.name).toLowerCase()] = String(value);
+  }
+  const body = resolve<Node | undefined>(bundle.document, entry.operation.requestBody);
+  const [mediaType, media] = Object.entries<Node>(body?.content ?? {})[0] ?? [];
+  if (mediaType && media) plan.body = { mediaType, value: exampleOf(media) };
+  Object.assign(plan.headers, credentialsFor(bundle, entry));
+  return plan;
+}
+
+function serialize(value: unknown): string {
+  if (Array.isArray(value)) return value.map(serialize).join(",");
+  return String(value);
+}
+
+/** Sends a plan to a base URL and reads the answer (JSON when it parses, text otherwise). */
+export async function send(baseUrl: string, entry: OperationEntry, plan: RequestPlan) {
+  const path = entry.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(serialize(plan.path[name])));
+  const url = new URL(baseUrl + path);
+  for (const [key, value] of Object.entries(plan.query)) {
+    if (value !== undefined) url.searchParams.set(key, serialize(value));
+  }
+  const headers = new Headers(plan.headers);
+  let body: BodyInit | undefined;
+  if (plan.body) {
+    const { mediaType, value } = plan.body;
+    if (mediaType === "application/json") {
+      headers.set("content-type", mediaType);
+      body = JSON.stringify(value);
+    } else if (mediaType === "application/x-www-form-urlencoded") {
+      headers.set("content-type", mediaType);
+      body = new URLSearchParams(
+        Object.entries((value ?? {}) as Record<string, unknown>).map(([k, v]) => [k, serialize(v)]),
+      );
+    } else if (mediaType === "multipart/form-data") {
+      const form = new FormData();
+      for (const [key, v] of Object.entries((value ?? {}) as Record<string, unknown>)) form.set(key, serialize(v));
+      body = form;
+    } else {
+      headers.set("content-type", mediaType);
+      body = serialize(value);
+    }
+  }
+  const response = await fetch(url, { method: plan.method, headers, body, redirect: "manual" });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}

@@ -1,0 +1,9 @@
+/** Types of the authentication host: `paths`, `components`, `operations`. */
+
+/** Types of the Ads API v12. */
+export type * as Ads from "./generated/ads.js";
+export type * as Auth from "./generated/auth.js";
+/** Types of the tailored-audience permissions v5. */
+export type * as TailoredAudiences from "./generated/tailored-audiences.js";
+/** Types of the media upload host. */
+export type * as Upload from "./generated/upload.js";

@@ -1,0 +1,10 @@
+// Lints the hand-written sources: Redocly rules (redocly.yaml) plus the layout conventions.
+import { checkLayout } from "./check-layout.mjs";
+import { documents } from "./documents.mjs";
+import { redocly } from "./redocly.mjs";
+
+redocly("lint", "--max-problems", "1000", ...documents.map((d) => d.name));
+const problems = checkLayout();
+for (const problem of problems) console.error(`layout: ${problem}`);
+if (problems.length > 0) process.exit(1);
+console.log("layout: every operation file is named after its operationId and referenced once");
