@@ -24,6 +24,7 @@ function yamlFilesUnder(directory) {
 
 export function checkLayout() {
   const problems = [];
+  const operationIds = new Map();
   for (const { name } of documents) {
     const root = join(specDir, name, "openapi.yaml");
     const rootDir = dirname(root);
@@ -50,6 +51,12 @@ export function checkLayout() {
       const uses = referenced.get(file) ?? [];
       if (uses.length !== 1) problems.push(`${where} is referenced ${uses.length} times from ${name}/openapi.yaml`);
       const { operationId } = parse(readFileSync(file, "utf8")) ?? {};
+      if (operationIds.has(operationId)) {
+        problems.push(
+          `${where}: operationId ${operationId} is also used in ${operationIds.get(operationId)}; ids are unique across documents`,
+        );
+      }
+      operationIds.set(operationId, where);
       if (operationId !== basename(file, ".yaml")) {
         problems.push(`${where} holds operationId ${operationId}; the file must be named after it`);
       }
