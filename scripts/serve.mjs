@@ -9,7 +9,7 @@ import sirv from "sirv";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const docsDir = join(root, "apps/docs/dist");
-const docsPort = Number(process.env.XADS_DOCS_PORT ?? 4000);
+const docsPort = 4000;
 
 const mocks = await startMocks({ ports: "fixed" });
 const lines = mocks.servers.map((s) => `  ${s.title.padEnd(36)} ${s.url}`);
