@@ -1,0 +1,96 @@
+// Schema helpers of the generator: annotation stripping, $ref rebasing, coercion plans, defaults.
+import { resolve } from "@xads/spec/lib/operations.mjs";
+
+/** Keywords whose value is a map of subschemas (its keys are names, not keywords). */
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+/** Annotations that do not validate; stripped so the generated code stays small. */
+const ANNOTATIONS = new Set(["description", "example", "examples", "title", "externalDocs", "xml", "$comment", "deprecated"]);
+
+/** A copy of a schema (or a components tree) without annotations, `$ref`s pointing into `base`. */
+export function prepareSchema(node, base) {
+  if (Array.isArray(node)) return node.map((item) => prepareSchema(item, base));
+  if (!node || typeof node !== "object") return node;
+  const out = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (ANNOTATIONS.has(key) || key.startsWith("x-")) continue;
+    if (key === "$ref" && typeof value === "string") {
+      out.$ref = value.startsWith("#/") ? `${base}${value}` : value;
+    } else if (key === "enum" || key === "const" || key === "default") {
+      out[key] = value;
+    } else if (SCHEMA_MAPS.has(key) && value && typeof value === "object") {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, prepareSchema(sub, base)]));
+    } else {
+      out[key] = prepareSchema(value, base);
+    }
+  }
+  return out;
+}
+
+/** Every `format` a schema tree uses (enum, const, default and example values are not looked into). */
+export function collectFormats(node, found = new Set()) {
+  if (Array.isArray(node)) {
+    for (const item of node) collectFormats(item, found);
+  } else if (node && typeof node === "object") {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "format" && typeof value === "string") found.add(value);
+      else if (!["enum", "const", "default", "example", "examples"].includes(key)) collectFormats(value, found);
+    }
+  }
+  return found;
+}
+
+function typesOf(document, schema, depth) {
+  const node = resolve(document, schema);
+  if (!node || typeof node !== "object" || depth > 8) return [];
+  const types = new Set();
+  if (typeof node.type === "string") types.add(node.type);
+  if (Array.isArray(node.type)) for (const t of node.type) types.add(t);
+  for (const value of [...(node.enum ?? []), ...("const" in node ? [node.const] : [])]) {
+    types.add(value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "number" ? "number" : typeof value);
+  }
+  for (const branch of [...(node.oneOf ?? []), ...(node.anyOf ?? [])]) {
+    const branchTypes = typesOf(document, branch, depth + 1);
+    if (branchTypes.length === 0) return [];
+    for (const t of branchTypes) types.add(t);
+  }
+  if (types.size === 0) {
+    for (const branch of node.allOf ?? []) for (const t of typesOf(document, branch, depth + 1)) types.add(t);
+  }
+  return [...types].sort();
+}
+
+function branchesOf(document, schema, depth = 0) {
+  const node = resolve(document, schema);
+  if (!node || typeof node !== "object" || depth > 8) return [];
+  const nested = [...(node.allOf ?? []), ...(node.oneOf ?? []), ...(node.anyOf ?? [])];
+  return [node, ...nested.flatMap((b) => branchesOf(document, b, depth + 1))];
+}
+
+/** How raw strings become typed values for a schema: its types, its items' and (form bodies) its properties'. */
+export function coercionPlan(document, schema, { properties = false, depth = 0 } = {}) {
+  const plan = { types: typesOf(document, schema, 0) };
+  if (depth > 3) return plan;
+  const branches = branchesOf(document, schema);
+  const items = branches.find((b) => b.items && typeof b.items === "object")?.items;
+  if (items) plan.items = coercionPlan(document, items, { depth: depth + 1 });
+  if (properties) {
+    const props = {};
+    for (const branch of branches) {
+      for (const [name, sub] of Object.entries(branch.properties ?? {})) props[name] ??= coercionPlan(document, sub, { depth: depth + 1 });
+    }
+    if (Object.keys(props).length > 0) plan.properties = props;
+  }
+  return plan;
+}
+
+/** The subschemas a body reference lands on (through allOf/oneOf/anyOf), resolved. */
+export function schemasAt(document, root, steps) {
+  let candidates = branchesOf(document, root);
+  for (const step of steps) {
+    candidates = candidates.flatMap((node) => {
+      if (step.each) return node.items ? branchesOf(document, node.items) : [];
+      return node.properties?.[step.property] ? branchesOf(document, node.properties[step.property]) : [];
+    });
+  }
+  return candidates;
+}

@@ -1,0 +1,108 @@
+// Turns raw wire strings into typed values, driven by the parameter and body schemas: "3" -> 3 for
+// integers, "true" -> true for booleans, "a,b" -> ["a", "b"] for comma-separated arrays. A string that
+// does not read as the type is left as it is, so the schema reports it with the parameter's name.
+
+import type { BodyDescriptor, CoercionPlan, ParameterDescriptor, RequestInput } from "./types.js";
+
+const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+export function coerceString(text: string, plan: CoercionPlan): unknown {
+  const types = plan.types;
+  if (types.length === 0 || types.includes("string")) return text;
+  if ((types.includes("integer") || types.includes("number")) && NUMBER.test(text)) return Number(text);
+  if (types.includes("boolean") && (text === "true" || text === "false")) return text === "true";
+  if (types.includes("null") && (text === "" || text === "null")) return null;
+  if (types.includes("array")) return coerceValue(text, plan, true);
+  return text;
+}
+
+/** Coerces a value: strings by the plan, arrays item by item, objects property by property. */
+export function coerceValue(value: unknown, plan: CoercionPlan, commaSeparated: boolean): unknown {
+  if (plan.types.includes("array") && !plan.types.includes("string")) {
+    const items = typeof value === "string" ? (commaSeparated ? (value === "" ? [] : value.split(",")) : [value]) : value;
+    if (Array.isArray(items) && plan.items) {
+      const itemPlan = plan.items;
+      return items.map((item) => (typeof item === "string" ? coerceString(item, itemPlan) : coerceValue(item, itemPlan, false)));
+    }
+    return items;
+  }
+  if (typeof value === "string") return coerceString(value, plan);
+  if (plan.properties && typeof value === "object" && value !== null && !Array.isArray(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      const propertyPlan = plan.properties[key];
+      out[key] = propertyPlan ? coerceValue(item, propertyPlan, true) : item;
+    }
+    return out;
+  }
+  return value;
+}
+
+/** Query input as an object: repeated keys become arrays of strings. */
+export function queryObject(query: RequestInput["query"]): Record<string, unknown> {
+  if (query === undefined || query === null) return {};
+  if (typeof query === "string" || query instanceof URLSearchParams) {
+    const params = typeof query === "string" ? new URLSearchParams(query.replace(/^\?/, "")) : query;
+    const out: Record<string, unknown> = {};
+    for (const key of new Set(params.keys())) {
+      const values = params.getAll(key);
+      out[key] = values.length === 1 ? values[0] : values;
+    }
+    return out;
+  }
+  return { ...query };
+}
+
+export function headerObject(headers: RequestInput["headers"]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!headers) return out;
+  const entries = typeof Headers !== "undefined" && headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
+  for (const [key, value] of entries) out[key.toLowerCase()] = value;
+  return out;
+}
+
+/** Coerces the parameters of one location; values of undeclared names pass through unchanged. */
+export function coerceParameters(values: Record<string, unknown>, parameters: readonly ParameterDescriptor[]): Record<string, unknown> {
+  const out = { ...values };
+  for (const parameter of parameters) {
+    const value = out[parameter.name];
+    if (value !== undefined) out[parameter.name] = coerceValue(value, parameter.plan, parameter.commaSeparated);
+  }
+  return out;
+}
+
+export interface CoercedBody {
+  value: unknown;
+  raw?: string;
+  /** Set when the body text could not be read as its media type. */
+  unreadable?: string;
+}
+
+/** Reads a body given as text (JSON or form) or as a form object, then coerces it by its schema. */
+export function coerceBody(body: unknown, descriptor: BodyDescriptor | undefined): CoercedBody {
+  if (body === undefined || !descriptor) return { value: body };
+  const form = descriptor.mediaType === "application/x-www-form-urlencoded" || descriptor.mediaType === "multipart/form-data";
+  if (typeof body === "string") {
+    if (form) return { value: coerceValue(queryObject(body), descriptor.plan, true), raw: body };
+    if (descriptor.mediaType.includes("json")) {
+      try {
+        return { value: JSON.parse(body), raw: body };
+      } catch {
+        return { value: undefined, raw: body, unreadable: "the body is not valid JSON" };
+      }
+    }
+    return { value: body, raw: body };
+  }
+  if (body instanceof URLSearchParams) {
+    return { value: coerceValue(queryObject(body), descriptor.plan, true), raw: body.toString() };
+  }
+  if (typeof FormData !== "undefined" && body instanceof FormData) {
+    const out: Record<string, unknown> = {};
+    for (const key of new Set(body.keys())) {
+      const values = body.getAll(key);
+      out[key] = values.length === 1 ? values[0] : values;
+    }
+    return { value: coerceValue(out, descriptor.plan, true) };
+  }
+  return { value: form ? coerceValue(body, descriptor.plan, true) : body };
+}

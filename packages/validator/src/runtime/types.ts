@@ -1,0 +1,68 @@
+// Shapes shared by the generated modules and the runtime.
+
+/** One error, in the API's own error shape. */
+export interface ValidationError {
+  code: string;
+  /** The parameter (query, path, header or form field name), or a body path such as `body[0].params.name`. */
+  parameter: string;
+  message: string;
+}
+
+export type ValidationResult = { valid: true } | { valid: false; errors: ValidationError[] };
+
+/** A request as a client sends it: typed values or raw wire strings. */
+export interface RequestInput {
+  path?: Record<string, unknown>;
+  /** An object of values, a URLSearchParams, or a query string (`?` optional). */
+  query?: Record<string, unknown> | URLSearchParams | string;
+  /** An object (any case) or a Headers instance. */
+  headers?: Record<string, unknown> | Headers;
+  /** A value, a JSON text, a form string or URLSearchParams (form bodies), or FormData. */
+  body?: unknown;
+}
+
+export interface ValidateOptions {
+  /** The clock for rules relative to now (`max-ahead`, `time-window` with `endDefaultsToNow`). */
+  now?: Date;
+}
+
+/** How a raw string is turned into a typed value, derived from a schema by the generator. */
+export interface CoercionPlan {
+  /** JSON types the schema allows; empty when it allows any. */
+  types: string[];
+  items?: CoercionPlan;
+  properties?: Record<string, CoercionPlan>;
+}
+
+export interface ParameterDescriptor {
+  name: string;
+  in: "path" | "query" | "header";
+  required: boolean;
+  /** Arrays in one value separated by commas (style form, explode false) rather than repeated. */
+  commaSeparated: boolean;
+  plan: CoercionPlan;
+}
+
+export interface BodyDescriptor {
+  mediaType: string;
+  required: boolean;
+  plan: CoercionPlan;
+}
+
+/** A standalone Ajv validation function. */
+export interface SchemaValidator {
+  (data: unknown): boolean;
+  errors?: AjvError[] | null;
+}
+
+export interface AjvError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, any>;
+  message?: string;
+}
+
+export interface ResponseDescriptor {
+  mediaType: string | undefined;
+  validate: SchemaValidator | undefined;
+}
