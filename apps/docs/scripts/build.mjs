@@ -1,34 +1,70 @@
-// Builds one self-contained reference page per bundle with Redocly (script inlined), plus an index.
-import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+// Builds the reference site into dist/: the landing page, one Redoc page per document with operations,
+// the change history and the event types. Reads only spec/documents.json, the bundles in spec/dist/ and
+// spec/history/changes.yaml. The output depends on nothing but those inputs (no dates, no random names).
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { enrichBundle } from "../src/enrich.mjs";
+import { renderEvents } from "../src/events.mjs";
+import { renderHistory } from "../src/history.mjs";
+import { renderLanding } from "../src/landing.mjs";
+import { buildReferencePage, writeRedocScript } from "../src/reference.mjs";
+import { loadSite } from "../src/site.mjs";
 
-const require = createRequire(import.meta.url);
+process.env.REDOCLY_TELEMETRY = "off";
 const appDir = join(dirname(fileURLToPath(import.meta.url)), "..");
-const specDir = dirname(require.resolve("@xads/spec/documents.json"));
-const cli = join(dirname(require.resolve("@redocly/cli/package.json")), "bin/cli.js");
-const documents = JSON.parse(readFileSync(join(specDir, "documents.json"), "utf8"));
 const outDir = join(appDir, "dist");
-mkdirSync(outDir, { recursive: true });
+const started = performance.now();
 
-const built = [];
-for (const { name, title, bundle } of documents) {
-  const { paths = {} } = JSON.parse(readFileSync(join(specDir, bundle), "utf8"));
-  if (Object.keys(paths).length === 0) continue;
-  const run = spawnSync(
-    process.execPath,
-    [cli, "build-docs", join(specDir, bundle), "-o", join(outDir, `${name}.html`), "--inlineBundle"],
-    { stdio: "inherit", env: { ...process.env, REDOCLY_TELEMETRY: "off" } },
-  );
-  if (run.status !== 0) process.exit(run.status ?? 1);
-  built.push({ name, title });
+const site = loadSite();
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(join(outDir, "assets"), { recursive: true });
+mkdirSync(join(outDir, "openapi"), { recursive: true });
+cpSync(join(appDir, "src/assets"), join(outDir, "assets"), { recursive: true });
+const script = writeRedocScript(join(outDir, "assets"));
+
+const sizes = {};
+const write = (name, html) => {
+  writeFileSync(join(outDir, name), html);
+  sizes[name] = Buffer.byteLength(html);
+};
+
+const work = mkdtempSync(join(tmpdir(), "xads-docs-"));
+try {
+  for (const doc of site.referenced) {
+    const copy = enrichBundle(doc.bundle, doc.name, site.nav.filter((n) => n.href !== doc.page));
+    const definitionFile = join(work, `${doc.name}.json`);
+    const optionsFile = join(work, `${doc.name}.options.json`);
+    writeFileSync(definitionFile, JSON.stringify(copy));
+    writeFileSync(
+      optionsFile,
+      JSON.stringify({
+        codeSamples: { languages: [{ lang: "curl", label: "curl" }, { lang: "TypeScript", label: "TypeScript" }] },
+        downloadUrls: [{ url: `openapi/${doc.name}.json`, title: `${doc.name}.json` }],
+        jsonSamplesExpandLevel: 3,
+      }),
+    );
+    writeFileSync(join(outDir, "openapi", `${doc.name}.json`), `${JSON.stringify(doc.bundle, null, 2)}\n`);
+    sizes[doc.page] = buildReferencePage({
+      definitionFile,
+      optionsFile,
+      outputFile: join(outDir, doc.page),
+      title: `${doc.title} reference`,
+      scriptHref: `assets/${script}`,
+      head: '<link rel="icon" href="assets/favicon.svg" type="image/svg+xml">',
+    });
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
 }
 
-const links = built.map((d) => `<li><a href="${d.name}.html">${d.title}</a></li>`).join("\n");
-writeFileSync(
-  join(outDir, "index.html"),
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>X Ads API reference</title></head>
-<body><h1>X Ads API reference</h1><ul>${links}</ul></body></html>\n`,
-);
+write("history.html", renderHistory(site));
+write("events.html", renderEvents(site));
+write("index.html", renderLanding(site));
+
+const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
+const summary = Object.entries(sizes)
+  .map(([name, size]) => `${name} ${kib(size)}`)
+  .join(", ");
+console.log(`docs: ${summary}; shared ${script}; ${((performance.now() - started) / 1000).toFixed(1)} s`);

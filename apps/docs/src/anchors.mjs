@@ -1,0 +1,17 @@
+// Where an operation lives on the site: Redoc's hash route `#/<tag slug>/<operationId, lower case>`.
+
+/** Redoc's slug of a tag name: lower case, runs of spaces as one hyphen. */
+export function tagSlug(name) {
+  return name.trim().toLowerCase().replace(/\s+/g, "-");
+}
+
+/** The reference page of a document. */
+export function pageOf(documentName) {
+  return `${documentName}.html`;
+}
+
+/** The deep link (relative URL) of an operation on its document's page. */
+export function operationLink(documentName, operation) {
+  const tag = operation.tags?.[0] ?? "default";
+  return `${pageOf(documentName)}#/${tagSlug(tag)}/${operation.operationId.toLowerCase()}`;
+}

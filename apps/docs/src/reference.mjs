@@ -1,0 +1,59 @@
+// Renders one reference page with Redocly build-docs (Redoc 3), then makes it load Redoc from the site
+// itself: build-docs either inlines the 2 MB script into every page or imports it from Redocly's CDN;
+// we keep the CDN form and point it at one shared, content-hashed copy under assets/.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+
+const require = createRequire(import.meta.url);
+const cliDir = dirname(require.resolve("@redocly/cli/package.json"));
+const cli = join(cliDir, "bin/cli.js");
+const standalone = join(cliDir, "lib/chunks/redoc.standalone.js");
+
+const CDN_SCRIPT = /https:\/\/cdn\.redocly\.com\/redoc\/v[^"/]+\/bundles\/redoc\.standalone\.js/g;
+const CDN_PRELOAD = /<link rel="modulepreload" href="https:\/\/cdn\.redocly\.com\/[^"]+"[^>]*\/>/;
+// The "API docs by Redocly" badge loads its logo from a CDN; the site draws the same words itself.
+const LOGO_URLS = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g;
+const LOGO =
+  "data:image/svg+xml;utf8," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="52" height="14"><text x="0" y="11" font-family="sans-serif" font-size="11" fill="#0044d4">Redocly</text></svg>',
+  );
+
+/** Writes the shared Redoc script into `assetsDir` and returns its file name (content-hashed). */
+export function writeRedocScript(assetsDir) {
+  const source = readFileSync(standalone, "utf8");
+  const patched = source.replace(LOGO_URLS, LOGO);
+  if (patched === source) throw new Error(`redoc.standalone.js: the CDN logo URL was not found; check ${standalone}`);
+  const hash = createHash("sha256").update(patched).digest("hex").slice(0, 10);
+  const name = `redoc-${hash}.js`;
+  writeFileSync(join(assetsDir, name), patched);
+  return name;
+}
+
+/**
+ * Runs build-docs on `definitionFile` (JSON) with Redoc `options` and writes `outputFile`, loading Redoc
+ * from `scriptHref` (relative to the page). `head` is extra markup for the page's head.
+ */
+export function buildReferencePage({ definitionFile, optionsFile, outputFile, title, scriptHref, head }) {
+  const run = spawnSync(
+    process.execPath,
+    [cli, "build-docs", definitionFile, "-o", outputFile, "--title", title, "--openapi", optionsFile],
+    { encoding: "utf8", env: { ...process.env, REDOCLY_TELEMETRY: "off", NO_COLOR: "1" } },
+  );
+  if (run.status !== 0) {
+    throw new Error(`redocly build-docs failed for ${definitionFile}:\n${run.stdout}\n${run.stderr}`);
+  }
+  let html = readFileSync(outputFile, "utf8");
+  if (!CDN_PRELOAD.test(html) || (html.match(CDN_SCRIPT) ?? []).length !== 2) {
+    throw new Error(`${outputFile}: build-docs output changed shape (expected one CDN preload and one import)`);
+  }
+  html = html
+    .replace(CDN_PRELOAD, `<link rel="modulepreload" href="${scriptHref}" />${head}`)
+    .replace(CDN_SCRIPT, `./${scriptHref}`);
+  if (/https?:\/\/cdn\./.test(html)) throw new Error(`${outputFile}: still refers to a CDN`);
+  writeFileSync(outputFile, html);
+  return Buffer.byteLength(html);
+}

@@ -1,0 +1,174 @@
+// Code samples for one operation (curl and the TypeScript client), generated from the spec's examples.
+import { resolve } from "@xads/spec/lib/operations.mjs";
+import { bodyExample, sampleParameters, serverUrl } from "./examples.mjs";
+
+/** The client factory and the variable name its samples use, per document (see @xads/client). */
+export const CLIENTS = {
+  auth: { factory: "createAuthClient", variable: "auth" },
+  ads: { factory: "createAdsClient", variable: "ads" },
+  "tailored-audiences": { factory: "createTailoredAudiencesClient", variable: "audiences" },
+  upload: { factory: "createUploadClient", variable: "upload" },
+};
+
+const ENV = {
+  consumerKey: "X_API_KEY",
+  consumerSecret: "X_API_KEY_SECRET",
+  token: "X_ACCESS_TOKEN",
+  tokenSecret: "X_ACCESS_TOKEN_SECRET",
+  bearer: "X_BEARER_TOKEN",
+};
+
+/** How an operation authenticates: "oauth1", "basic", "bearer" or "none" (its first security requirement). */
+export function authKind(document, operation) {
+  const requirements = operation.security ?? document.security ?? [];
+  const names = Object.keys(requirements[0] ?? {});
+  if (names.length === 0) return "none";
+  const scheme = resolve(document, document.components?.securitySchemes?.[names[0]] ?? {});
+  if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "basic") return "basic";
+  if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer") return "bearer";
+  return "oauth1";
+}
+
+function serialize(value) {
+  return Array.isArray(value) ? value.map(String).join(",") : String(value);
+}
+
+function encodeQueryValue(value) {
+  return Array.isArray(value) ? value.map((v) => encodeURIComponent(String(v))).join(",") : encodeURIComponent(String(value));
+}
+
+function shellQuote(text) {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+function fillPath(path, pathValues) {
+  return path.replace(/\{([^}]+)\}/g, (_, name) =>
+    name in pathValues ? encodeURIComponent(serialize(pathValues[name])) : `{${name}}`,
+  );
+}
+
+/** A curl command for the operation. */
+export function curlSample(document, entry) {
+  const { method, path, operation } = entry;
+  const chosen = sampleParameters(document, entry);
+  const pathValues = Object.fromEntries(chosen.filter((c) => c.parameter.in === "path").map((c) => [c.parameter.name, c.value]));
+  const query = chosen
+    .filter((c) => c.parameter.in === "query")
+    .map((c) => `${encodeURIComponent(c.parameter.name)}=${encodeQueryValue(c.value)}`)
+    .join("&");
+  const url = `${serverUrl(document, path, operation)}${fillPath(path, pathValues)}${query ? `?${query}` : ""}`;
+  const lines = [];
+  const auth = authKind(document, operation);
+  if (auth === "oauth1") {
+    lines.push("# OAUTH_HEADER: an OAuth 1.0a Authorization header signed for this exact request (see Authentication)");
+  }
+  const command = [`curl${method === "get" ? "" : ` -X ${method.toUpperCase()}`} ${shellQuote(url)}`];
+  if (auth === "oauth1") command.push(`-H "Authorization: $OAUTH_HEADER"`);
+  if (auth === "basic") command.push(`-u "$${ENV.consumerKey}:$${ENV.consumerSecret}"`);
+  if (auth === "bearer") command.push(`-H "Authorization: Bearer $${ENV.bearer}"`);
+  for (const c of chosen.filter((c) => c.parameter.in === "header")) {
+    command.push(`-H ${shellQuote(`${c.parameter.name}: ${serialize(c.value)}`)}`);
+  }
+  const body = bodyExample(document, operation);
+  if (body && body.value !== undefined) {
+    if (body.mediaType === "application/x-www-form-urlencoded") {
+      for (const [name, value] of Object.entries(body.value)) {
+        command.push(`--data-urlencode ${shellQuote(`${name}=${serialize(value)}`)}`);
+      }
+    } else if (body.mediaType === "multipart/form-data") {
+      for (const [name, value] of Object.entries(body.value)) {
+        const property = resolve(document, body.schema?.properties?.[name] ?? {});
+        const binary = property.format === "binary" || property.contentMediaType !== undefined;
+        command.push(`-F ${shellQuote(binary ? `${name}=@${name}.bin` : `${name}=${serialize(value)}`)}`);
+      }
+    } else {
+      command.push(`-H "Content-Type: ${body.mediaType}"`);
+      command.push(`--data ${shellQuote(JSON.stringify(body.value))}`);
+    }
+  }
+  lines.push(command.join(" \\\n  "));
+  return lines.join("\n");
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** A TypeScript literal of a JSON value, indented by `depth` levels of two spaces. */
+export function tsLiteral(value, depth = 0) {
+  const pad = "  ".repeat(depth + 1);
+  const end = "  ".repeat(depth);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "[]";
+    const flat = `[${value.map((v) => tsLiteral(v, depth)).join(", ")}]`;
+    if (flat.length <= 60 && !flat.includes("\n")) return flat;
+    return `[\n${value.map((v) => `${pad}${tsLiteral(v, depth + 1)},`).join("\n")}\n${end}]`;
+  }
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return "{}";
+    const key = (k) => (IDENTIFIER.test(k) ? k : JSON.stringify(k));
+    return `{\n${entries.map(([k, v]) => `${pad}${key(k)}: ${tsLiteral(v, depth + 1)},`).join("\n")}\n${end}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function clientOptions(document, operation, baseUrl) {
+  const auth = authKind(document, operation);
+  const options = [`  baseUrl: ${JSON.stringify(baseUrl)},`];
+  if (auth === "oauth1") {
+    options.push(
+      "  oauth1: {",
+      `    consumerKey: process.env.${ENV.consumerKey}!,`,
+      `    consumerSecret: process.env.${ENV.consumerSecret}!,`,
+      `    token: process.env.${ENV.token}!,`,
+      `    tokenSecret: process.env.${ENV.tokenSecret}!,`,
+      "  },",
+    );
+  }
+  if (auth === "basic") {
+    options.push(
+      "  headers: {",
+      `    Authorization: \`Basic \${btoa(\`\${process.env.${ENV.consumerKey}}:\${process.env.${ENV.consumerSecret}}\`)}\`,`,
+      "  },",
+    );
+  }
+  if (auth === "bearer") {
+    options.push(`  headers: { Authorization: \`Bearer \${process.env.${ENV.bearer}}\` },`);
+  }
+  return options.join("\n");
+}
+
+/** A TypeScript sample with the typed client of the document. */
+export function typescriptSample(document, documentName, entry) {
+  const { method, path, operation } = entry;
+  const client = CLIENTS[documentName] ?? { factory: "createClient", variable: "client" };
+  const chosen = sampleParameters(document, entry);
+  const params = {};
+  for (const location of ["path", "query", "header"]) {
+    const values = chosen.filter((c) => c.parameter.in === location);
+    if (values.length > 0) params[location] = Object.fromEntries(values.map((c) => [c.parameter.name, c.value]));
+  }
+  const init = {};
+  if (Object.keys(params).length > 0) init.params = params;
+  const body = bodyExample(document, operation);
+  if (body && body.value !== undefined) init.body = body.value;
+  const call = `${client.variable}.${method.toUpperCase()}(${JSON.stringify(path)}${
+    Object.keys(init).length > 0 ? `, ${tsLiteral(init)}` : ""
+  })`;
+  return [
+    `import { ${client.factory} } from "@xads/client";`,
+    "",
+    `const ${client.variable} = ${client.factory}({`,
+    clientOptions(document, operation, serverUrl(document, path, operation)),
+    "});",
+    "",
+    `const { data, error } = await ${call};`,
+  ].join("\n");
+}
+
+/** The x-codeSamples of an operation. */
+export function codeSamples(document, documentName, entry) {
+  return [
+    { lang: "curl", label: "curl", source: curlSample(document, entry) },
+    { lang: "TypeScript", label: "TypeScript", source: typescriptSample(document, documentName, entry) },
+  ];
+}

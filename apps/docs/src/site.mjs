@@ -1,0 +1,59 @@
+// Loads everything the site is built from: spec/documents.json, the bundles, spec/history/changes.yaml.
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { listOperations } from "@xads/spec/lib/operations.mjs";
+import { parse } from "yaml";
+import { operationLink, pageOf } from "./anchors.mjs";
+import { parseHistory } from "./history.mjs";
+
+const require = createRequire(import.meta.url);
+export const specDir = dirname(require.resolve("@xads/spec/documents.json"));
+
+function readJson(file, what) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new Error(`${what}: cannot read ${file}: ${error.message}`);
+  }
+}
+
+/**
+ * The site's model: documents (with their bundle and operations), the referenced ones (with operations),
+ * the operation index by operationId, the navigation, the change history and the activity bundle
+ * (each `undefined` until its file exists).
+ */
+export function loadSite(dir = specDir) {
+  const listed = readJson(join(dir, "documents.json"), "documents.json");
+  const documents = listed.map((entry) => {
+    const file = join(dir, entry.bundle);
+    if (!existsSync(file)) {
+      if (entry.name === "activity") return { ...entry, bundle: undefined, operations: [] };
+      throw new Error(`documents.json lists "${entry.name}" with bundle ${entry.bundle}, which does not exist: run the spec bundle first`);
+    }
+    const bundle = readJson(file, `bundle of "${entry.name}"`);
+    const operations = listOperations(bundle).map((op) => ({ ...op, link: operationLink(entry.name, op.operation) }));
+    return { ...entry, bundle, operations, page: pageOf(entry.name) };
+  });
+  const referenced = documents.filter((d) => d.operations.length > 0);
+  const operationsById = new Map();
+  for (const doc of referenced) for (const op of doc.operations) operationsById.set(op.operationId, { ...op, document: doc });
+
+  const activityFile = join(dir, "dist/activity.json");
+  const activity =
+    documents.find((d) => d.name === "activity")?.bundle ??
+    (existsSync(activityFile) ? readJson(activityFile, "activity bundle") : undefined);
+
+  const historyFile = join(dir, "history/changes.yaml");
+  const history = existsSync(historyFile)
+    ? parseHistory(parse(readFileSync(historyFile, "utf8")), "spec/history/changes.yaml")
+    : undefined;
+
+  const nav = [
+    { href: "index.html", title: "Overview" },
+    ...referenced.map((d) => ({ href: d.page, title: d.title })),
+    { href: "events.html", title: "Events" },
+    { href: "history.html", title: "Change history" },
+  ];
+  return { documents, referenced, operationsById, activity, history, nav };
+}
