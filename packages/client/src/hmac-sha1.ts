@@ -1,0 +1,168 @@
+// HMAC-SHA1 over ASCII strings, synchronous and dependency-free. OAuth 1.0a signing keys and base
+// strings are percent-encoded, so they are pure ASCII. Web Crypto's HMAC is asynchronous and runs on a
+// worker thread (tens of microseconds per call), which would dominate the cost of every signed request;
+// this small implementation is checked against RFC 2202 and against node:crypto in the tests.
+
+const W = new Int32Array(80);
+let scratch = new Uint8Array(1024);
+
+function compress(h: Int32Array, bytes: Uint8Array, offset: number): void {
+  for (let i = 0; i < 16; i++) {
+    const j = offset + i * 4;
+    W[i] = (bytes[j] << 24) | (bytes[j + 1] << 16) | (bytes[j + 2] << 8) | bytes[j + 3];
+  }
+  for (let i = 16; i < 80; i++) {
+    const x = W[i - 3] ^ W[i - 8] ^ W[i - 14] ^ W[i - 16];
+    W[i] = (x << 1) | (x >>> 31);
+  }
+  let a = h[0];
+  let b = h[1];
+  let c = h[2];
+  let d = h[3];
+  let e = h[4];
+  for (let i = 0; i < 80; i++) {
+    let f: number;
+    let k: number;
+    if (i < 20) {
+      f = (b & c) | (~b & d);
+      k = 0x5a827999;
+    } else if (i < 40) {
+      f = b ^ c ^ d;
+      k = 0x6ed9eba1;
+    } else if (i < 60) {
+      f = (b & c) | (b & d) | (c & d);
+      k = 0x8f1bbcdc;
+    } else {
+      f = b ^ c ^ d;
+      k = 0xca62c1d6;
+    }
+    const t = (((a << 5) | (a >>> 27)) + f + e + k + W[i]) | 0;
+    e = d;
+    d = c;
+    c = (b << 30) | (b >>> 2);
+    b = a;
+    a = t;
+  }
+  h[0] = (h[0] + a) | 0;
+  h[1] = (h[1] + b) | 0;
+  h[2] = (h[2] + c) | 0;
+  h[3] = (h[3] + d) | 0;
+  h[4] = (h[4] + e) | 0;
+}
+
+const INITIAL = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0];
+
+/** Hashes `length` bytes of `bytes` (already padded by the caller's buffer) continuing from state `h`. */
+function finish(h: Int32Array, bytes: Uint8Array, length: number, prefixBytes: number): void {
+  const padded = (((length + 8) >> 6) + 1) << 6;
+  bytes.fill(0, length, padded);
+  bytes[length] = 0x80;
+  const bits = (length + prefixBytes) * 8;
+  bytes[padded - 4] = bits >>> 24;
+  bytes[padded - 3] = bits >>> 16;
+  bytes[padded - 2] = bits >>> 8;
+  bytes[padded - 1] = bits;
+  // Lengths above 2^32 bits do not occur for OAuth base strings.
+  for (let offset = 0; offset < padded; offset += 64) compress(h, bytes, offset);
+}
+
+function buffer(size: number): Uint8Array {
+  if (scratch.length < size) scratch = new Uint8Array(size * 2);
+  return scratch;
+}
+
+function writeAscii(text: string, into: Uint8Array): void {
+  for (let i = 0; i < text.length; i++) into[i] = text.charCodeAt(i);
+}
+
+interface KeyState {
+  inner: Int32Array;
+  outer: Int32Array;
+}
+
+const keyStates = new Map<string, KeyState>();
+const MAX_CACHED_KEYS = 64;
+
+function sha1Ascii(text: string): Uint8Array {
+  const bytes = buffer(text.length + 72);
+  writeAscii(text, bytes);
+  const h = Int32Array.from(INITIAL);
+  finish(h, bytes, text.length, 0);
+  return toBytes(h);
+}
+
+function toBytes(h: Int32Array): Uint8Array {
+  const out = new Uint8Array(20);
+  for (let i = 0; i < 5; i++) {
+    out[i * 4] = h[i] >>> 24;
+    out[i * 4 + 1] = h[i] >>> 16;
+    out[i * 4 + 2] = h[i] >>> 8;
+    out[i * 4 + 3] = h[i];
+  }
+  return out;
+}
+
+function keyState(key: string): KeyState {
+  const cached = keyStates.get(key);
+  if (cached) return cached;
+  const keyBytes = key.length > 64 ? sha1Ascii(key) : Uint8Array.from(key, (ch) => ch.charCodeAt(0));
+  const ipad = new Uint8Array(64).fill(0x36);
+  const opad = new Uint8Array(64).fill(0x5c);
+  for (let i = 0; i < keyBytes.length; i++) {
+    ipad[i] ^= keyBytes[i];
+    opad[i] ^= keyBytes[i];
+  }
+  const inner = Int32Array.from(INITIAL);
+  const outer = Int32Array.from(INITIAL);
+  compress(inner, ipad, 0);
+  compress(outer, opad, 0);
+  if (keyStates.size >= MAX_CACHED_KEYS) keyStates.clear();
+  const state = { inner, outer };
+  keyStates.set(key, state);
+  return state;
+}
+
+const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+function base64(bytes: Uint8Array): string {
+  let out = "";
+  let i = 0;
+  for (; i + 2 < bytes.length; i += 3) {
+    const n = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
+    out += BASE64[n >>> 18] + BASE64[(n >>> 12) & 63] + BASE64[(n >>> 6) & 63] + BASE64[n & 63];
+  }
+  const rest = bytes.length - i;
+  if (rest === 1) {
+    const n = bytes[i] << 16;
+    out += `${BASE64[n >>> 18]}${BASE64[(n >>> 12) & 63]}==`;
+  } else if (rest === 2) {
+    const n = (bytes[i] << 16) | (bytes[i + 1] << 8);
+    out += `${BASE64[n >>> 18]}${BASE64[(n >>> 12) & 63]}${BASE64[(n >>> 6) & 63]}=`;
+  }
+  return out;
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+/** HMAC-SHA1 of an ASCII message under an ASCII key, as raw bytes. */
+export function hmacSha1(key: string, message: string): Uint8Array {
+  if (!isAscii(key) || !isAscii(message)) throw new TypeError("hmacSha1: key and message must be ASCII");
+  const state = keyState(key);
+  const bytes = buffer(message.length + 72);
+  writeAscii(message, bytes);
+  const inner = Int32Array.from(state.inner);
+  finish(inner, bytes, message.length, 64);
+  const innerDigest = toBytes(inner);
+  bytes.set(innerDigest, 0);
+  const outer = Int32Array.from(state.outer);
+  finish(outer, bytes, 20, 64);
+  return toBytes(outer);
+}
+
+/** HMAC-SHA1 of an ASCII message under an ASCII key, base64-encoded. */
+export function hmacSha1Base64(key: string, message: string): string {
+  return base64(hmacSha1(key, message));
+}

@@ -1,0 +1,196 @@
+import { signOAuth1 } from "./oauth1.js";
+import { parseRateLimit, parseRetryAfter, type RateLimitState } from "./rate-limit.js";
+
+/** The fetch the client calls; `globalThis.fetch` by default. */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/** OAuth 1.0a user-context (or application) credentials. */
+export interface OAuth1Credentials {
+  consumerKey: string;
+  consumerSecret: string;
+  token?: string;
+  tokenSecret?: string;
+}
+
+/** Retry policy. Delays are full-jitter exponential backoff, except where the API names the wait. */
+export interface RetryOptions {
+  /** Retries after the first attempt (default 3). */
+  retries?: number;
+  /** First backoff ceiling in ms (default 500); it doubles per attempt. */
+  baseDelayMs?: number;
+  /** Ceiling of one backoff delay in ms (default 30 000). */
+  maxDelayMs?: number;
+  /** The longest wait the client accepts for a 429 reset or a 503 `retry-after`, in ms (default 900 000); a longer one answers at once. */
+  maxWaitMs?: number;
+  /** Methods that are retried (default the idempotent ones: GET, HEAD, OPTIONS, PUT, DELETE). */
+  methods?: readonly string[];
+}
+
+export interface TransportOptions {
+  fetch?: FetchLike | undefined;
+  oauth1?: OAuth1Credentials | undefined;
+  /** A bearer token, or a function that returns one (for example `auth.bearerToken`). */
+  bearer?: string | (() => string | Promise<string>) | undefined;
+  retry?: RetryOptions | false | undefined;
+  /** Per-attempt timeout in ms until the response headers arrive (default 30 000; 0 turns it off). */
+  timeoutMs?: number | undefined;
+  /** Called with the rate-limit state of every response that carries one. */
+  onRateLimit?: ((state: RateLimitState, response: Response) => void) | undefined;
+  /** Clock in ms (default `Date.now`); signing uses it for `oauth_timestamp`, retries for the 429 wait. */
+  now?: (() => number) | undefined;
+  /** Nonce source for signing (default: 32 random ASCII letters and digits). */
+  nonce?: (() => string) | undefined;
+  /** Randomness for jitter, in [0, 1) (default `Math.random`). */
+  random?: (() => number) | undefined;
+}
+
+/** Thrown when one attempt got no response headers within `timeoutMs` (and no retry was left). */
+export class XAdsTimeoutError extends Error {
+  override readonly name = "XAdsTimeoutError";
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`${method} ${path}: no response within ${timeoutMs} ms`);
+  }
+}
+
+const IDEMPOTENT = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"];
+const FORM = "application/x-www-form-urlencoded";
+const decoder = new TextDecoder();
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+function pathOnly(url: string): string {
+  const match = /^[a-z]+:\/\/[^/?#]*([^?#]*)/i.exec(url);
+  return match?.[1] || "/";
+}
+
+export interface Transport {
+  (request: Request): Promise<Response>;
+  /** The rate-limit state of the latest response that had one. */
+  readonly rateLimit: RateLimitState | undefined;
+}
+
+/**
+ * The fetch that openapi-fetch calls: for every attempt it signs (fresh nonce and timestamp), applies
+ * the per-attempt timeout and the caller's AbortSignal, parses the rate-limit headers, and retries
+ * 429, 503, other 5xx and network errors for the methods the policy allows.
+ */
+export function createTransport(options: TransportOptions): Transport {
+  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const retry = options.retry === false ? { retries: 0 } : (options.retry ?? {});
+  const retries = retry.retries ?? 3;
+  const baseDelayMs = retry.baseDelayMs ?? 500;
+  const maxDelayMs = retry.maxDelayMs ?? 30_000;
+  const maxWaitMs = retry.maxWaitMs ?? 900_000;
+  const retryMethods = new Set((retry.methods ?? IDEMPOTENT).map((m) => m.toUpperCase()));
+  const { oauth1, bearer, onRateLimit, nonce } = options;
+  let latest: RateLimitState | undefined;
+
+  const authorize = async (method: string, url: string, form: string | undefined): Promise<string | undefined> => {
+    if (oauth1) {
+      return signOAuth1({
+        method,
+        url,
+        form,
+        consumerKey: oauth1.consumerKey,
+        consumerSecret: oauth1.consumerSecret,
+        token: oauth1.token,
+        tokenSecret: oauth1.tokenSecret,
+        nonce: nonce?.(),
+        timestamp: Math.floor(now() / 1000),
+      }).authorization;
+    }
+    if (bearer !== undefined) return `Bearer ${typeof bearer === "string" ? bearer : await bearer()}`;
+    return undefined;
+  };
+
+  const backoff = (attempt: number) => Math.floor(random() * Math.min(maxDelayMs, baseDelayMs * 2 ** attempt));
+
+  /** The wait before the next attempt, or undefined when this response is final. */
+  const retryDelay = (response: Response, attempt: number, state: RateLimitState | undefined): number | undefined => {
+    const status = response.status;
+    let wait: number | undefined;
+    if (status === 429) {
+      wait = state && Number.isFinite(state.reset) ? Math.max(0, state.reset * 1000 - now()) : undefined;
+    } else if (status === 503) {
+      wait = parseRetryAfter(response.headers.get("retry-after"), now());
+    } else if (status < 500) {
+      return undefined;
+    }
+    if (wait === undefined) return backoff(attempt);
+    return wait > maxWaitMs ? undefined : wait + backoff(0) / 10;
+  };
+
+  const transport = async (request: Request): Promise<Response> => {
+    const method = request.method;
+    const url = request.url;
+    const signal = request.signal;
+    const headers = request.headers;
+    let body: ArrayBuffer | undefined;
+    let form: string | undefined;
+    if (request.body !== null) {
+      body = await request.arrayBuffer();
+      if (headers.get("content-type")?.startsWith(FORM)) form = decoder.decode(body);
+    }
+    const maxAttempts = retryMethods.has(method) ? retries + 1 : 1;
+    for (let attempt = 1; ; attempt++) {
+      const authorization = await authorize(method, url, form);
+      if (authorization !== undefined) headers.set("authorization", authorization);
+      let attemptSignal = signal;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let controller: AbortController | undefined;
+      let onAbort: (() => void) | undefined;
+      if (timeoutMs > 0) {
+        const c = new AbortController();
+        controller = c;
+        timer = setTimeout(() => c.abort(new XAdsTimeoutError(method, pathOnly(url), timeoutMs)), timeoutMs);
+        onAbort = () => c.abort(signal.reason);
+        signal.addEventListener("abort", onAbort);
+        attemptSignal = c.signal;
+      }
+      let response: Response;
+      try {
+        response = await fetchImpl(url, { method, headers, body, signal: attemptSignal, redirect: request.redirect });
+      } catch (error) {
+        if (signal.aborted) throw signal.reason ?? error;
+        const reason = controller?.signal.aborted ? controller.signal.reason : error;
+        if (attempt >= maxAttempts) throw reason;
+        await sleep(backoff(attempt - 1), signal);
+        continue;
+      } finally {
+        if (timer !== undefined) clearTimeout(timer);
+        if (onAbort) signal.removeEventListener("abort", onAbort);
+      }
+      const state = parseRateLimit(response.headers);
+      if (state) {
+        latest = state;
+        onRateLimit?.(state, response);
+      }
+      if (response.ok || attempt >= maxAttempts) return response;
+      const delay = retryDelay(response, attempt - 1, state);
+      if (delay === undefined) return response;
+      await response.body?.cancel();
+      await sleep(delay, signal);
+    }
+  };
+  return Object.defineProperty(transport, "rateLimit", { get: () => latest }) as Transport;
+}

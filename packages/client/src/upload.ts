@@ -1,0 +1,210 @@
+import { apiErrorFrom, XAdsApiError } from "./errors.js";
+import { parseRateLimit } from "./rate-limit.js";
+
+/** Largest chunk the upload host accepts in one APPEND. */
+export const MAX_CHUNK_BYTES = 5 * 1024 * 1024;
+const MAX_SEGMENTS = 1000;
+const MAX_ADDITIONAL_OWNERS = 100;
+
+export type MediaCategory = "amplify_video" | "tweet_gif" | "tweet_image" | "tweet_video";
+
+export interface UploadProgress {
+  phase: "upload" | "processing";
+  /** Bytes appended so far. */
+  bytesSent: number;
+  totalBytes: number;
+  /** Processing progress reported by the host (processing phase only). */
+  percent?: number;
+}
+
+export interface UploadMediaOptions {
+  media: Blob | ArrayBuffer | Uint8Array;
+  /** MIME type, for example `video/mp4`. */
+  mediaType: string;
+  /** Ads videos use `amplify_video`. */
+  mediaCategory?: MediaCategory;
+  /** User ids that may also use the media (up to 100), for example the `as_user_id` of a post made for another user. */
+  additionalOwners?: readonly string[];
+  /** Bytes per APPEND, at most 5 MB (the default). */
+  chunkSize?: number;
+  /** `v1.1` (INIT/APPEND/FINALIZE/STATUS on the upload host, the default) or `v2` (the dedicated endpoints on api.x.com). */
+  api?: "v1.1" | "v2";
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+  /** Longest time to wait for asynchronous processing, in ms (default 600 000). */
+  maxProcessingMs?: number;
+}
+
+export interface ProcessingInfo {
+  state: "pending" | "in_progress" | "succeeded" | "failed" | (string & {});
+  check_after_secs?: number;
+  progress_percent?: number;
+  error?: { code?: number; name?: string; message?: string };
+}
+
+export interface UploadedMedia {
+  mediaId: string;
+  mediaKey?: string;
+  size?: number;
+  expiresAfterSecs?: number;
+  processingInfo?: ProcessingInfo;
+}
+
+/** The minimal client an upload needs: any client made by this package. */
+export interface UploadingClient {
+  // biome-ignore lint/suspicious/noExplicitAny: accepts any openapi-fetch client; answers are checked at run time.
+  POST: (...args: any[]) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  GET: (...args: any[]) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+}
+
+const V1 = "/1.1/media/upload.json";
+const formBody = (body: Record<string, string>) => new URLSearchParams(body).toString();
+const FORM_HEADERS = { "content-type": "application/x-www-form-urlencoded" };
+const identity = (body: unknown) => body;
+
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
+}
+
+type Answer = { data?: unknown; error?: unknown; response: Response };
+
+function check(answer: Answer, method: string, path: string): Record<string, unknown> {
+  const { data, error, response } = answer;
+  if (!response.ok || error !== undefined) {
+    if (error instanceof XAdsApiError) throw error;
+    throw apiErrorFrom(response, method, error, parseRateLimit(response.headers), response.url || path);
+  }
+  return (typeof data === "object" && data !== null ? data : {}) as Record<string, unknown>;
+}
+
+/** v2 answers wrap the record in `data`; v1.1 answers are the record. */
+function recordOf(body: Record<string, unknown>): Record<string, unknown> {
+  return typeof body.data === "object" && body.data !== null ? (body.data as Record<string, unknown>) : body;
+}
+
+function toUploaded(record: Record<string, unknown>): UploadedMedia {
+  const id = record.media_id_string ?? record.id ?? record.media_id;
+  const uploaded: UploadedMedia = { mediaId: String(id) };
+  if (typeof record.media_key === "string") uploaded.mediaKey = record.media_key;
+  if (typeof record.size === "number") uploaded.size = record.size;
+  if (typeof record.expires_after_secs === "number") uploaded.expiresAfterSecs = record.expires_after_secs;
+  if (typeof record.processing_info === "object" && record.processing_info !== null) {
+    uploaded.processingInfo = record.processing_info as ProcessingInfo;
+  }
+  return uploaded;
+}
+
+function validate(options: UploadMediaOptions): { blob: Blob; chunkSize: number } {
+  const { media, mediaType, additionalOwners } = options;
+  if (!(media instanceof Blob || media instanceof ArrayBuffer || ArrayBuffer.isView(media))) {
+    throw new TypeError("uploadMedia: media must be a Blob, ArrayBuffer or Uint8Array");
+  }
+  if (typeof mediaType !== "string" || !mediaType.includes("/")) {
+    throw new TypeError(`uploadMedia: mediaType must be a MIME type such as video/mp4 (got ${JSON.stringify(mediaType)})`);
+  }
+  if (additionalOwners && additionalOwners.length > MAX_ADDITIONAL_OWNERS) {
+    throw new RangeError(`uploadMedia: additionalOwners takes at most ${MAX_ADDITIONAL_OWNERS} user ids (got ${additionalOwners.length})`);
+  }
+  const chunkSize = options.chunkSize ?? MAX_CHUNK_BYTES;
+  if (!Number.isInteger(chunkSize) || chunkSize < 1 || chunkSize > MAX_CHUNK_BYTES) {
+    throw new RangeError(`uploadMedia: chunkSize must be an integer from 1 to ${MAX_CHUNK_BYTES} bytes (5 MB) (got ${chunkSize})`);
+  }
+  const blob = media instanceof Blob ? media : new Blob([media as BlobPart], { type: mediaType });
+  if (blob.size === 0) throw new RangeError("uploadMedia: media is empty");
+  const segments = Math.ceil(blob.size / chunkSize);
+  if (segments > MAX_SEGMENTS) {
+    throw new RangeError(`uploadMedia: ${blob.size} bytes in chunks of ${chunkSize} make ${segments} segments; at most ${MAX_SEGMENTS} are allowed (raise chunkSize)`);
+  }
+  return { blob, chunkSize };
+}
+
+/**
+ * Chunked media upload: INIT, one APPEND per chunk (at most 5 MB each), FINALIZE, then STATUS polling
+ * after each `check_after_secs` until processing succeeds. Resolves to the media id and key; a failed
+ * step or failed processing throws {@link XAdsApiError}.
+ */
+export async function uploadMedia(client: UploadingClient, options: UploadMediaOptions, v2BaseUrl?: string): Promise<UploadedMedia> {
+  const { blob, chunkSize } = validate(options);
+  const { signal, onProgress, mediaType, mediaCategory, additionalOwners } = options;
+  const v2 = options.api === "v2";
+  const common = { ...(signal ? { signal } : {}), ...(v2 && v2BaseUrl ? { baseUrl: v2BaseUrl } : {}) };
+  const totalBytes = blob.size;
+
+  let init: UploadedMedia;
+  if (v2) {
+    const body: Record<string, unknown> = { media_type: mediaType, total_bytes: totalBytes };
+    if (mediaCategory) body.media_category = mediaCategory;
+    if (additionalOwners?.length) body.additional_owners = [...additionalOwners];
+    init = toUploaded(recordOf(check(await client.POST("/2/media/upload/initialize", { ...common, body }), "POST", "/2/media/upload/initialize")));
+  } else {
+    const body: Record<string, string> = { command: "INIT", total_bytes: String(totalBytes), media_type: mediaType };
+    if (mediaCategory) body.media_category = mediaCategory;
+    if (additionalOwners?.length) body.additional_owners = additionalOwners.join(",");
+    init = toUploaded(check(await client.POST(V1, { ...common, body, bodySerializer: formBody, headers: FORM_HEADERS }), "POST", V1));
+  }
+  const mediaId = init.mediaId;
+  if (!mediaId || mediaId === "undefined") {
+    throw new XAdsApiError({ status: 200, method: "POST", path: v2 ? "/2/media/upload/initialize" : V1, message: "media upload INIT: the answer has no media id" });
+  }
+
+  let bytesSent = 0;
+  for (let segment = 0, start = 0; start < totalBytes; segment++, start += chunkSize) {
+    const chunk = blob.slice(start, Math.min(start + chunkSize, totalBytes));
+    const form = new FormData();
+    if (!v2) {
+      form.set("command", "APPEND");
+      form.set("media_id", mediaId);
+    }
+    form.set("segment_index", String(segment));
+    form.set("media", chunk, "chunk");
+    const path = v2 ? `/2/media/upload/${encodeURIComponent(mediaId)}/append` : V1;
+    check(await client.POST(path, { ...common, body: form, bodySerializer: identity, parseAs: "text" }), "POST", path);
+    bytesSent += chunk.size;
+    onProgress?.({ phase: "upload", bytesSent, totalBytes });
+  }
+
+  const finalizePath = v2 ? `/2/media/upload/${encodeURIComponent(mediaId)}/finalize` : V1;
+  const finalizeInit = v2
+    ? { ...common }
+    : { ...common, body: { command: "FINALIZE", media_id: mediaId }, bodySerializer: formBody, headers: FORM_HEADERS };
+  let media: UploadedMedia = {
+    ...init,
+    ...toUploaded(recordOf(check(await client.POST(finalizePath, finalizeInit), "POST", finalizePath))),
+    mediaId,
+  };
+
+  const deadline = Date.now() + (options.maxProcessingMs ?? 600_000);
+  const statusPath = v2 ? "/2/media/upload" : V1;
+  while (media.processingInfo && media.processingInfo.state !== "succeeded") {
+    const info = media.processingInfo;
+    if (info.state === "failed") {
+      const reason = info.error?.message ?? info.error?.name ?? "no reason given";
+      throw new XAdsApiError({ status: 200, method: "GET", path: statusPath, body: info, message: `media ${mediaId}: processing failed: ${reason}` });
+    }
+    onProgress?.({ phase: "processing", bytesSent, totalBytes, ...(info.progress_percent !== undefined ? { percent: info.progress_percent } : {}) });
+    const delay = Math.max(0, (info.check_after_secs ?? 1) * 1000);
+    if (Date.now() + delay > deadline) {
+      throw new XAdsApiError({ status: 200, method: "GET", path: statusPath, body: info, message: `media ${mediaId}: still ${info.state} after the processing wait limit (maxProcessingMs)` });
+    }
+    await wait(delay, signal);
+    const status = check(
+      await client.GET(statusPath, { ...common, params: { query: { command: "STATUS", media_id: mediaId } } }),
+      "GET",
+      statusPath,
+    );
+    media = { ...media, ...toUploaded(recordOf(status)), mediaId };
+    if (!recordOf(status).processing_info) break;
+  }
+  if (media.processingInfo?.state === "succeeded") {
+    onProgress?.({ phase: "processing", bytesSent, totalBytes, percent: 100 });
+  }
+  return media;
+}
