@@ -70,9 +70,12 @@ export function defineOperation(definition: OperationDefinition): OperationValid
     const errors: ValidationError[] = [];
     if (body.unreadable) errors.push({ code: "INVALID_PARAMETER", parameter: "body", message: `${body.unreadable} (${definition.body?.mediaType})` });
     if (!definition.request(request)) {
-      errors.push(
-        ...convertErrors(definition.request.errors ?? [], request, locateRequest, { invalid: "INVALID_PARAMETER", missing: "MISSING_PARAMETER" }),
-      );
+      const schemaErrors = convertErrors(definition.request.errors ?? [], request, locateRequest, {
+        invalid: "INVALID_PARAMETER",
+        missing: "MISSING_PARAMETER",
+      });
+      // An unreadable body was sent: it is reported as such, not as missing.
+      errors.push(...(body.unreadable ? schemaErrors.filter((e) => e.parameter !== "body") : schemaErrors));
     }
     if (definition.rules.length > 0) {
       errors.push(

@@ -34,7 +34,12 @@ function holds(operator: RuleOf<"compare">["operator"], a: unknown, b: unknown):
   return left >= right;
 }
 
-function meets(condition: Condition, place: Located): boolean {
+/**
+ * Whether a place meets a condition. A value test (equals, in, minItems, maxItems) on an absent value
+ * without default does not apply: it answers `absent` (false for an `if`, true for a `then`).
+ */
+function meets(condition: Condition, place: Located, absent: boolean): boolean {
+  if (place.value === undefined && condition.present === undefined) return absent;
   if (condition.present !== undefined && place.present !== condition.present) return false;
   if ("equals" in condition && !equal(place.value, condition.equals)) return false;
   if (condition.in && !condition.in.some((candidate) => equal(candidate, place.value))) return false;
@@ -100,9 +105,9 @@ export const checks: { [K in RuleKind]: Check<K> } = {
   },
 
   conditional(rule, scope) {
-    if (!meets(rule.if, locate(scope, rule.if.parameter, rule.defaults))) return [];
+    if (!meets(rule.if, locate(scope, rule.if.parameter, rule.defaults), false)) return [];
     const then = locate(scope, rule.then.parameter, rule.defaults);
-    return meets(rule.then, then) ? [] : [{ parameter: then.parameter }];
+    return meets(rule.then, then, true) ? [] : [{ parameter: then.parameter }];
   },
 
   "max-total-items"(rule, scope) {
