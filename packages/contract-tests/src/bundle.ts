@@ -22,7 +22,13 @@ const cache = new Map<string, LoadedBundle>();
 export function loadBundle(name: string): LoadedBundle {
   const cached = cache.get(name);
   if (cached) return cached;
-  const document = JSON.parse(readFileSync(join(specDir, "dist", `${name}.json`), "utf8")) as Node;
+  const loaded = bundleFromDocument(name, JSON.parse(readFileSync(join(specDir, "dist", `${name}.json`), "utf8")));
+  cache.set(name, loaded);
+  return loaded;
+}
+
+/** Wraps a bundled document (already parsed) with its operations and a schema validator over it. */
+export function bundleFromDocument(name: string, document: Node): LoadedBundle {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats.default(ajv);
   for (const format of ["int32", "int64", "float", "double", "binary", "byte", "password"]) ajv.addFormat(format, true);
@@ -35,18 +41,17 @@ export function loadBundle(name: string): LoadedBundle {
     validator(schema) {
       let validate = compiled.get(schema);
       if (!validate) {
-        validate = ajv.compile(rebase(schema));
+        validate = ajv.compile(rebase(schema) as Node);
         compiled.set(schema, validate);
       }
       return validate;
     },
   };
-  cache.set(name, loaded);
   return loaded;
 }
 
 /** Points the bundle's local `#/components/...` refs at the schema registered as `bundle`. */
-function rebase(node: unknown): any {
+function rebase(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(rebase);
   if (!node || typeof node !== "object") return node;
   const out: Record<string, unknown> = {};

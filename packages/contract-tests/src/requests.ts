@@ -58,13 +58,29 @@ export function validRequest(bundle: LoadedBundle, entry: OperationEntry): Reque
   return plan;
 }
 
-function serialize(value: unknown): string {
+/** How a value travels as text: arrays comma-separated (`style: form`, `explode: false`). */
+export function serialize(value: unknown): string {
   if (Array.isArray(value)) return value.map(serialize).join(",");
   return String(value);
 }
 
+/** What a signer sees of a request: the parts an OAuth 1.0a signature covers. */
+export interface SignableRequest {
+  method: string;
+  url: string;
+  /** The form-encoded body parameters (a JSON or multipart body is not signed). */
+  form?: Record<string, string>;
+  /** The Authorization header the plan carries (its scheme tells which credentials to use). */
+  authorization: string;
+}
+
+export interface SendOptions {
+  /** Replaces the plan's Authorization header (real-host mode); a plan without one is sent unsigned. */
+  sign?: (request: SignableRequest) => Promise<string | undefined>;
+}
+
 /** Sends a plan to a base URL and reads the answer (JSON when it parses, text otherwise). */
-export async function send(baseUrl: string, entry: OperationEntry, plan: RequestPlan) {
+export async function send(baseUrl: string, entry: OperationEntry, plan: RequestPlan, options: SendOptions = {}) {
   const path = entry.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(serialize(plan.path[name])));
   const url = new URL(baseUrl + path);
   for (const [key, value] of Object.entries(plan.query)) {
@@ -72,6 +88,7 @@ export async function send(baseUrl: string, entry: OperationEntry, plan: Request
   }
   const headers = new Headers(plan.headers);
   let body: BodyInit | undefined;
+  let form: Record<string, string> | undefined;
   if (plan.body) {
     const { mediaType, value } = plan.body;
     if (mediaType === "application/json") {
@@ -79,9 +96,10 @@ export async function send(baseUrl: string, entry: OperationEntry, plan: Request
       body = JSON.stringify(value);
     } else if (mediaType === "application/x-www-form-urlencoded") {
       headers.set("content-type", mediaType);
-      body = new URLSearchParams(
+      form = Object.fromEntries(
         Object.entries((value ?? {}) as Record<string, unknown>).map(([k, v]) => [k, serialize(v)]),
       );
+      body = new URLSearchParams(form);
     } else if (mediaType === "multipart/form-data") {
       const form = new FormData();
       for (const [key, v] of Object.entries((value ?? {}) as Record<string, unknown>)) form.set(key, serialize(v));
@@ -90,6 +108,16 @@ export async function send(baseUrl: string, entry: OperationEntry, plan: Request
       headers.set("content-type", mediaType);
       body = serialize(value);
     }
+  }
+  const authorization = headers.get("authorization");
+  if (options.sign && authorization !== null) {
+    const signed = await options.sign({
+      method: plan.method,
+      url: url.toString(),
+      authorization,
+      ...(form ? { form } : {}),
+    });
+    if (signed) headers.set("authorization", signed);
   }
   const response = await fetch(url, { method: plan.method, headers, body, redirect: "manual" });
   const text = await response.text();

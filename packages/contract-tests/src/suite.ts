@@ -1,22 +1,16 @@
 import type { Node, OperationEntry } from "@xads/spec/lib/operations.mjs";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, type ExpectStatic, inject, it } from "vitest";
 import { type LoadedBundle, loadBundle, responseOf } from "./bundle.js";
-import { type RequestPlan, send, validRequest } from "./requests.js";
+import { casesOf, type OperationCases } from "./cases.js";
+import { Coverage } from "./coverage.js";
+import { prismLimitation } from "./limitations.js";
+import { withCompanions, withValue } from "./plans.js";
+import { realHostSigner, withRealAccount } from "./real-host.js";
+import { type RequestPlan, type SendOptions, send, validRequest } from "./requests.js";
+import type { Site } from "./sites.js";
 import type { Target } from "./targets.js";
 
-/** Counts what a document's suite covered, printed as one line a reader can check against the seeds. */
-class Coverage {
-  readonly seen = new Map<string, Set<string>>();
-  add(kind: string, key: string) {
-    const set = this.seen.get(kind) ?? new Set();
-    set.add(key);
-    this.seen.set(kind, set);
-  }
-  line(name: string, operations: number) {
-    const parts = [...this.seen].map(([kind, set]) => `${kind} ${set.size}`);
-    return `coverage ${name}: operations ${this.seen.get("operations")?.size ?? 0}/${operations}; ${parts.filter((p) => !p.startsWith("operations")).join("; ")}`;
-  }
-}
+type Answer = Awaited<ReturnType<typeof send>>;
 
 function successStatus(entry: OperationEntry): string {
   const codes = Object.keys(entry.operation.responses ?? {}).filter((c) => /^2\d\d$/.test(c));
@@ -31,10 +25,11 @@ function describeErrors(validate: { errors?: unknown }) {
 
 /** Asserts that an answer has the status, media type and schema that the operation documents for it. */
 function expectDocumented(
+  expect: ExpectStatic,
   bundle: LoadedBundle,
   entry: OperationEntry,
   status: string,
-  answer: Awaited<ReturnType<typeof send>>,
+  answer: Answer,
 ) {
   const documented = responseOf(bundle, entry, status) ?? responseOf(bundle, entry, "default");
   expect(documented, `${entry.operationId} documents ${status} or default`).toBeDefined();
@@ -49,6 +44,35 @@ function expectDocumented(
   expect(validate(body), describeErrors(validate)).toBe(true);
 }
 
+/** The documented success status and body. */
+function expectAccepted(
+  expect: ExpectStatic,
+  bundle: LoadedBundle,
+  entry: OperationEntry,
+  answer: Answer,
+  what: string,
+) {
+  const status = successStatus(entry);
+  expect(answer.status, `${what}: ${answer.text}`).toBe(Number(status));
+  expectDocumented(expect, bundle, entry, status, answer);
+}
+
+/** Rejected in the documented error body: 400 where the operation documents one (the ads error body), else a 4xx. */
+function expectRejected(
+  expect: ExpectStatic,
+  bundle: LoadedBundle,
+  entry: OperationEntry,
+  answer: Answer,
+  what: string,
+) {
+  if (entry.operation.responses?.["400"]) expect(answer.status, `${what}: ${answer.text}`).toBe(400);
+  else {
+    expect(answer.status, `${what}: ${answer.text}`).toBeGreaterThanOrEqual(400);
+    expect(answer.status, `${what}: ${answer.text}`).toBeLessThan(500);
+  }
+  expectDocumented(expect, bundle, entry, String(answer.status), answer);
+}
+
 function withoutRequired(plan: RequestPlan, parameter: Node): RequestPlan {
   const copy = structuredClone(plan);
   if (parameter.in === "query") delete copy.query[parameter.name];
@@ -56,63 +80,138 @@ function withoutRequired(plan: RequestPlan, parameter: Node): RequestPlan {
   return copy;
 }
 
+function show(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 40)}… (${text.length} chars)` : text;
+}
+
 /** Registers the spec-driven contract cases of one document. */
 export function contractSuite(name: string) {
   const bundle = loadBundle(name);
   const target = inject("targets").find((t: Target) => t.name === name);
-  const coverage = new Coverage();
+  const cases = new Map<string, OperationCases>(bundle.operations.map((e) => [e.operationId, casesOf(bundle, e)]));
+  const all = [...cases.values()];
+  const coverage = new Coverage(name, {
+    operations: bundle.operations.length,
+    bounds: all.flatMap((c) => c.bounds),
+    enums: all.flatMap((c) => c.enums),
+  });
+  const options: SendOptions = {};
+  const real = target !== undefined && !target.mock;
 
   describe(`${name} contract`, () => {
     if (!target) throw new Error(`no target for ${name}: is its bundle empty?`);
-    afterAll(() => console.log(coverage.line(name, bundle.operations.length)));
+    beforeAll(async () => {
+      if (real) options.sign = await realHostSigner();
+    });
+    afterAll(() => console.log(coverage.report(target.mock ? "mock" : "real host")));
+
+    const request = (entry: OperationEntry) =>
+      real ? withRealAccount(validRequest(bundle, entry)) : validRequest(bundle, entry);
+    const sendTo = (entry: OperationEntry, plan: RequestPlan) => send(target.url, entry, plan, options);
+    const sendAt = (entry: OperationEntry, site: Site, value: unknown) =>
+      sendTo(entry, withValue(withCompanions(request(entry), entry, site), site, value));
 
     for (const entry of bundle.operations) {
-      describe(`${entry.method.toUpperCase()} ${entry.path} (${entry.operationId})`, () => {
-        it("answers the documented success body", async () => {
-          const status = successStatus(entry);
-          const answer = await send(target.url, entry, validRequest(bundle, entry));
-          expect(answer.status, answer.text).toBe(Number(status));
-          expectDocumented(bundle, entry, status, answer);
+      const { bounds, enums } = cases.get(entry.operationId) as OperationCases;
+      // Reads have no side effects; a real host gets no write whose only purpose is to be accepted.
+      const sendsAccepted = target.mock || entry.method === "get";
+
+      describe.concurrent(`${entry.method.toUpperCase()} ${entry.path} (${entry.operationId})`, () => {
+        it("answers the documented success body", async ({ expect }) => {
+          const answer = await sendTo(entry, request(entry));
+          expectAccepted(expect, bundle, entry, answer, "the minimal request");
           coverage.add("operations", entry.operationId);
         });
 
         for (const parameter of entry.parameters.filter((p) => p.required && p.in !== "path")) {
-          it(`rejects a request without ${parameter.in} ${parameter.name} in the error body`, async () => {
-            const answer = await send(target.url, entry, withoutRequired(validRequest(bundle, entry), parameter));
+          it(`rejects a request without ${parameter.in} ${parameter.name} in the error body`, async ({ expect }) => {
+            const answer = await sendTo(entry, withoutRequired(request(entry), parameter));
             expect(answer.status, answer.text).toBeGreaterThanOrEqual(400);
             expect(answer.status).toBeLessThan(500);
-            expectDocumented(bundle, entry, String(answer.status), answer);
+            expectDocumented(expect, bundle, entry, String(answer.status), answer);
             coverage.add("required inputs", `${entry.operationId}.${parameter.name}`);
           });
         }
 
         const body = validRequest(bundle, entry).body;
-        const bodySchema = bundle.document && body ? entry.operation.requestBody : undefined;
-        if (body && bodySchema && body.value && typeof body.value === "object" && !Array.isArray(body.value)) {
+        if (body?.value && typeof body.value === "object" && !Array.isArray(body.value)) {
           const required: string[] =
             Object.values<Node>(entry.operation.requestBody.content ?? {})[0]?.schema?.required ?? [];
           for (const property of required) {
-            it(`rejects a body without ${property} in the error body`, async () => {
-              const plan = validRequest(bundle, entry);
+            it(`rejects a body without ${property} in the error body`, async ({ expect }) => {
+              const plan = request(entry);
               const value = { ...(plan.body?.value as Record<string, unknown>) };
               delete value[property];
-              const answer = await send(target.url, entry, { ...plan, body: { mediaType: body.mediaType, value } });
+              const answer = await sendTo(entry, { ...plan, body: { mediaType: body.mediaType, value } });
               expect(answer.status, answer.text).toBeGreaterThanOrEqual(400);
               expect(answer.status).toBeLessThan(500);
-              expectDocumented(bundle, entry, String(answer.status), answer);
+              expectDocumented(expect, bundle, entry, String(answer.status), answer);
               coverage.add("required inputs", `${entry.operationId}.body.${property}`);
             });
           }
         }
 
+        for (const bound of bounds) {
+          if (bound.unbuildable) {
+            coverage.unbuildableBounds.push({
+              operationId: entry.operationId,
+              caseId: bound.id,
+              reason: bound.unbuildable,
+            });
+            continue;
+          }
+          const limitation = target.mock ? prismLimitation(bound.site, bound.rejected) : undefined;
+          if (limitation)
+            coverage.notExercisable.push({ operationId: entry.operationId, caseId: bound.id, reason: limitation });
+          if (!sendsAccepted)
+            coverage.pastOnly.push({ operationId: entry.operationId, caseId: bound.id, reason: "a write" });
+          it(`bound ${bound.id}: accepts ${show(bound.accepted)}, rejects ${show(bound.rejected)}`, async ({
+            expect,
+          }) => {
+            const [atBound, pastBound] = await Promise.all([
+              sendsAccepted ? sendAt(entry, bound.site, bound.accepted) : undefined,
+              limitation ? undefined : sendAt(entry, bound.site, bound.rejected),
+            ]);
+            if (atBound) expectAccepted(expect, bundle, entry, atBound, `at the bound (${show(bound.accepted)})`);
+            if (pastBound) expectRejected(expect, bundle, entry, pastBound, `past the bound (${show(bound.rejected)})`);
+            if (atBound && pastBound) coverage.add("bounds", `${entry.operationId} ${bound.id}`);
+          });
+        }
+
+        for (const enumCase of enums) {
+          if (enumCase.unbuildable) {
+            coverage.unbuildableEnums.push({
+              operationId: entry.operationId,
+              caseId: enumCase.id,
+              reason: enumCase.unbuildable,
+            });
+          }
+          const what = `${enumCase.sampled ? "first and last" : "each"} of ${enumCase.listed} values`;
+          it(`enum ${enumCase.id}: accepts ${what}, rejects ${show(enumCase.rejected)}`, async ({ expect }) => {
+            const accepted = sendsAccepted ? enumCase.accepted : [];
+            const answers = await Promise.all(accepted.map((value) => sendAt(entry, enumCase.site, value)));
+            answers.forEach((answer, i) => {
+              expectAccepted(expect, bundle, entry, answer, `listed value ${show(accepted[i])}`);
+            });
+            if (enumCase.rejected !== undefined) {
+              const answer = await sendAt(entry, enumCase.site, enumCase.rejected);
+              expectRejected(expect, bundle, entry, answer, `value outside the enum ${show(enumCase.rejected)}`);
+              coverage.add("enums", `${entry.operationId} ${enumCase.id}`);
+            }
+            for (const value of accepted)
+              coverage.add("enum values", `${entry.operationId} ${enumCase.id} ${show(value)}`);
+          });
+        }
+
         const secured = (entry.operation.security ?? bundle.document.security ?? []).length > 0;
         if (secured && target.mock) {
-          it("answers 401 in the error body without credentials", async () => {
-            const plan = validRequest(bundle, entry);
+          it("answers 401 in the error body without credentials", async ({ expect }) => {
+            const plan = request(entry);
             plan.headers = {};
-            const answer = await send(target.url, entry, plan);
+            const answer = await sendTo(entry, plan);
             expect(answer.status, answer.text).toBe(401);
-            expectDocumented(bundle, entry, "401", answer);
+            expectDocumented(expect, bundle, entry, "401", answer);
             coverage.add("unauthenticated", entry.operationId);
           });
         }
@@ -123,12 +222,12 @@ export function contractSuite(name: string) {
           const media = documented?.content[0];
           const examples = media?.examples.length ? media.examples : [{ name: "", value: media?.example }];
           for (const example of examples) {
-            it(`answers the documented ${status}${example.name ? ` (${example.name})` : ""}`, async () => {
-              const plan = validRequest(bundle, entry);
+            it(`answers the documented ${status}${example.name ? ` (${example.name})` : ""}`, async ({ expect }) => {
+              const plan = request(entry);
               plan.headers.prefer = example.name ? `code=${status}, example=${example.name}` : `code=${status}`;
-              const answer = await send(target.url, entry, plan);
+              const answer = await sendTo(entry, plan);
               expect(answer.status).toBe(Number(status));
-              expectDocumented(bundle, entry, status, answer);
+              expectDocumented(expect, bundle, entry, status, answer);
               if (example.value !== undefined) expect(answer.json ?? answer.text).toEqual(example.value);
               coverage.add("documented errors", `${entry.operationId} ${status} ${example.name}`);
             });

@@ -1,0 +1,86 @@
+import { type BoundCase, ENUM_SAMPLE_LIMIT, type EnumCase } from "./cases.js";
+
+/** A case the suite knows about but cannot check in full, with the reason, listed under the coverage line. */
+export interface Gap {
+  operationId: string;
+  caseId: string;
+  reason: string;
+}
+
+/**
+ * Counts what a document's suite covered, printed once as a line a reader can check against the seeds:
+ * denominators come from the spec (every operation, bound and enum found), numerators from passed cases.
+ */
+export class Coverage {
+  private readonly passed = new Map<string, Set<string>>();
+  /** Bounds whose value past the bound cannot reach the mock's validation (a Prism limitation). */
+  readonly notExercisable: Gap[] = [];
+  /** Bounds for which no value fits the other keywords of the schema. */
+  readonly unbuildableBounds: Gap[] = [];
+  /** Enums for which no value outside them fits the other keywords of the schema. */
+  readonly unbuildableEnums: Gap[] = [];
+  /** Bounds whose value at the bound is not sent (real-host mode sends no accepted writes). */
+  readonly pastOnly: Gap[] = [];
+
+  constructor(
+    private readonly name: string,
+    private readonly totals: { operations: number; bounds: BoundCase[]; enums: EnumCase[] },
+  ) {}
+
+  add(kind: string, key: string) {
+    const set = this.passed.get(kind) ?? new Set();
+    set.add(key);
+    this.passed.set(kind, set);
+  }
+
+  count(kind: string) {
+    return this.passed.get(kind)?.size ?? 0;
+  }
+
+  line(target: "mock" | "real host"): string {
+    const { bounds, enums } = this.totals;
+    const boundGaps = [
+      ...grouped(this.notExercisable, `not exercisable through ${target === "mock" ? "Prism" : "the real host"}`),
+      ...grouped(this.unbuildableBounds, "not buildable"),
+      ...grouped(this.pastOnly, "checked past the bound only"),
+    ];
+    const sampled = enums.filter((c) => c.sampled);
+    const values = this.count("enum values");
+    const enumNotes = [
+      `${values} listed values accepted`,
+      ...(sampled.length
+        ? [
+            `first and last only for ${sampled.length} enums over ${ENUM_SAMPLE_LIMIT} values: ${sampled.map((c) => c.id).join(", ")}`,
+          ]
+        : []),
+      ...grouped(this.unbuildableEnums, "without a value outside the enum"),
+    ];
+    return [
+      `coverage ${this.name}: operations ${this.count("operations")}/${this.totals.operations}`,
+      `bounds ${this.count("bounds")}/${bounds.length}${boundGaps.length ? ` (${boundGaps.join("; ")})` : ""}`,
+      `enums ${this.count("enums")}/${enums.length} (${enumNotes.join("; ")})`,
+      `required inputs ${this.count("required inputs")}`,
+      `documented errors ${this.count("documented errors")}`,
+      `unauthenticated ${this.count("unauthenticated")}`,
+    ].join("; ");
+  }
+
+  /** The coverage line followed by one line per gap, so no bound is dropped silently. */
+  report(target: "mock" | "real host"): string {
+    const details = [
+      ...this.notExercisable.map((g) => `  not exercisable: ${g.operationId} ${g.caseId}: ${g.reason}`),
+      ...[...this.unbuildableBounds, ...this.unbuildableEnums].map(
+        (g) => `  not buildable: ${g.operationId} ${g.caseId}: ${g.reason}`,
+      ),
+    ];
+    return [this.line(target), ...details].join("\n");
+  }
+}
+
+function grouped(gaps: Gap[], label: string): string[] {
+  if (gaps.length === 0) return [];
+  const reasons = new Map<string, number>();
+  for (const gap of gaps) reasons.set(gap.reason, (reasons.get(gap.reason) ?? 0) + 1);
+  const parts = [...reasons].map(([reason, n]) => `${n} ${reason}`);
+  return [`${gaps.length} ${label}: ${parts.join(", ")}`];
+}
