@@ -1,0 +1,47 @@
+// The breaking changes between two versions of one document: api-smart-diff's wire-level verdict on
+// the operations, plus the rules of type-rules.mjs for what breaks code compiled against the types.
+import { apiCompare } from "api-smart-diff";
+import { typeBreakingChanges } from "./type-rules.mjs";
+
+/**
+ * Breaking changes from `before` to `after`, as `{ source, where, message }`, where `source` is
+ * "api-smart-diff" or "types".
+ */
+export function breakingChanges(before, after) {
+  return [...wireBreakingChanges(before, after), ...typeBreaks(before, after)];
+}
+
+function wireBreakingChanges(before, after) {
+  const { diffs } = apiCompare(before, after);
+  // api-smart-diff reads `components` as free-standing JSON Schemas, without knowing whether a
+  // schema serves a request or a response; its verdict on the operations (which embed them) is the
+  // one that knows the direction, so only diffs under `paths` and `webhooks` are kept.
+  return diffs
+    .filter((d) => d.type === "breaking" && (d.path[0] === "paths" || d.path[0] === "webhooks"))
+    .map((d) => ({
+      source: "api-smart-diff",
+      where: d.path.slice(0, 3).join(" "),
+      message: d.description || `${d.action} ${d.path.join("/")}`,
+    }));
+}
+
+function typeBreaks(before, after) {
+  return typeBreakingChanges(before, after).map((c) => ({ source: "types", ...c }));
+}
+
+/**
+ * Compares sets of documents by name ({ name: document }). A document that disappears breaks its
+ * namespace in @xads/types; a new one breaks nothing.
+ */
+export function breakingChangesAcross(beforeDocuments, afterDocuments) {
+  const changes = [];
+  for (const [name, before] of Object.entries(beforeDocuments)) {
+    const after = afterDocuments[name];
+    if (!after) {
+      changes.push({ document: name, source: "types", where: name, message: "document removed" });
+      continue;
+    }
+    for (const change of breakingChanges(before, after)) changes.push({ document: name, ...change });
+  }
+  return changes;
+}

@@ -1,0 +1,226 @@
+// Changes that break code compiled against the generated types (@xads/types, and the client and
+// validator typed by them), whatever a wire-level diff says of them. A request type breaks when it
+// accepts less than before; a response type breaks when it may hold more than before, or when a
+// literal that callers compare against disappears (enum narrowed, even in a response).
+import { listOperations, resolve } from "@xads/spec/lib/operations.mjs";
+
+const MAX_DEPTH = 64;
+
+/**
+ * The type-breaking changes from `before` to `after` (two bundled OpenAPI documents), as
+ * `{ where, message }`. `where` names the operation and the place inside it.
+ */
+export function typeBreakingChanges(before, after) {
+  const changes = [];
+  const report = (where, message) => changes.push({ where, message });
+
+  const afterSchemas = after.components?.schemas ?? {};
+  for (const name of Object.keys(before.components?.schemas ?? {})) {
+    if (!(name in afterSchemas)) report(`components.schemas.${name}`, "schema removed: its exported type is gone");
+  }
+
+  const afterOperations = new Map(listOperations(after).map((o) => [`${o.method} ${o.path}`, o]));
+  for (const old of listOperations(before)) {
+    const where = `${old.operationId} (${old.method.toUpperCase()} ${old.path})`;
+    const now = afterOperations.get(`${old.method} ${old.path}`);
+    if (!now) {
+      report(where, "operation removed");
+      continue;
+    }
+    if (old.operationId !== now.operationId) {
+      report(where, `operationId renamed to ${now.operationId}: operations["${old.operationId}"] is gone`);
+    }
+    const compare = schemaComparer(before, after, report);
+    compareParameters(old.parameters, now.parameters, where, compare, report);
+    compareRequestBody(before, after, old.operation, now.operation, where, compare, report);
+    compareResponses(before, after, old.operation, now.operation, where, compare, report);
+  }
+  return changes;
+}
+
+function compareParameters(oldParameters, newParameters, where, compare, report) {
+  const key = (p) => `${p.in} parameter \`${p.name}\``;
+  const current = new Map(newParameters.map((p) => [key(p), p]));
+  const previous = new Set(oldParameters.map(key));
+  for (const old of oldParameters) {
+    const now = current.get(key(old));
+    if (!now) {
+      report(where, `${key(old)} removed`);
+      continue;
+    }
+    if (!old.required && now.required) report(where, `${key(old)} made required`);
+    compare(old.schema, now.schema, "request", `${where} ${key(old)}`);
+  }
+  for (const now of newParameters) {
+    if (now.required && !previous.has(key(now))) report(where, `required ${key(now)} added`);
+  }
+}
+
+function compareRequestBody(before, after, oldOperation, newOperation, where, compare, report) {
+  const old = resolve(before, oldOperation.requestBody);
+  const now = resolve(after, newOperation.requestBody);
+  if (!old && !now) return;
+  if (!old) {
+    if (now.required) report(where, "required request body added");
+    return;
+  }
+  if (!now) {
+    report(where, "request body removed");
+    return;
+  }
+  if (!old.required && now.required) report(where, "request body made required");
+  for (const [mediaType, media] of Object.entries(old.content ?? {})) {
+    const next = now.content?.[mediaType];
+    if (!next) report(where, `request body ${mediaType} removed`);
+    else compare(media.schema, next.schema, "request", `${where} request body (${mediaType})`);
+  }
+}
+
+function compareResponses(before, after, oldOperation, newOperation, where, compare, report) {
+  for (const [status, rawOld] of Object.entries(oldOperation.responses ?? {})) {
+    const rawNew = newOperation.responses?.[status];
+    if (!rawNew) {
+      report(where, `response ${status} removed`);
+      continue;
+    }
+    const old = resolve(before, rawOld);
+    const now = resolve(after, rawNew);
+    for (const [mediaType, media] of Object.entries(old.content ?? {})) {
+      const next = now.content?.[mediaType];
+      if (!next) report(where, `response ${status} ${mediaType} removed`);
+      else compare(media.schema, next.schema, "response", `${where} response ${status}`);
+    }
+  }
+}
+
+/** A schema comparison bound to the two documents; follows $refs once per pair and direction. */
+function schemaComparer(before, after, report) {
+  const visited = new Set();
+
+  function compare(rawOld, rawNew, direction, where, depth = 0) {
+    if (!rawOld || !rawNew || depth > MAX_DEPTH) return;
+    if (rawOld.$ref && rawNew.$ref) {
+      const pair = `${rawOld.$ref} ${rawNew.$ref} ${direction}`;
+      if (visited.has(pair)) return;
+      visited.add(pair);
+    }
+    const old = flatten(before, resolve(before, rawOld));
+    const now = flatten(after, resolve(after, rawNew));
+    compareTypes(old, now, direction, where);
+    compareEnums(old, now, direction, where);
+    compareProperties(old, now, direction, where, depth);
+    if (direction === "request" && allowsExtra(old) && now.additionalProperties === false) {
+      report(where, "additional properties no longer allowed");
+    }
+    if (isSchema(old.additionalProperties) && isSchema(now.additionalProperties)) {
+      compare(old.additionalProperties, now.additionalProperties, direction, `${where}[key]`, depth + 1);
+    }
+    compare(old.items, now.items, direction, `${where}[]`, depth + 1);
+    compareVariants(old, now, direction, where, depth);
+  }
+
+  function compareTypes(old, now, direction, where) {
+    const oldTypes = typeSet(old);
+    const newTypes = typeSet(now);
+    if (!oldTypes || !newTypes) return;
+    const [wider, narrower] = direction === "request" ? [oldTypes, newTypes] : [newTypes, oldTypes];
+    const lost = [...wider].filter((t) => !narrower.has(t));
+    if (lost.length === 0) return;
+    const verb = direction === "request" ? "no longer accepts" : "may now be";
+    report(where, `type changed from ${typeText(old)} to ${typeText(now)}: ${verb} ${lost.join(" or ")}`);
+  }
+
+  function compareEnums(old, now, direction, where) {
+    const oldValues = enumValues(old);
+    const newValues = enumValues(now);
+    if (oldValues && newValues) {
+      const kept = new Set(newValues.map((v) => JSON.stringify(v)));
+      const removed = oldValues.filter((v) => !kept.has(JSON.stringify(v)));
+      if (removed.length > 0)
+        report(where, `enum narrowed: ${removed.map((v) => JSON.stringify(v)).join(", ")} removed`);
+    } else if (!oldValues && newValues) {
+      report(where, `restricted to the values ${newValues.map((v) => JSON.stringify(v)).join(", ")}`);
+    } else if (oldValues && !newValues && direction === "response") {
+      report(where, "enum removed: any value of the type may now come back");
+    }
+  }
+
+  function compareProperties(old, now, direction, where, depth) {
+    const oldProperties = old.properties ?? {};
+    const newProperties = now.properties ?? {};
+    const oldRequired = new Set(old.required ?? []);
+    const newRequired = new Set(now.required ?? []);
+    for (const [name, schema] of Object.entries(oldProperties)) {
+      const place = `${where}.${name}`;
+      if (!(name in newProperties)) {
+        report(place, "property removed");
+        continue;
+      }
+      if (direction === "response" && oldRequired.has(name) && !newRequired.has(name)) {
+        report(place, "made optional: its type now includes undefined");
+      }
+      if (direction === "request" && !oldRequired.has(name) && newRequired.has(name)) report(place, "made required");
+      compare(schema, newProperties[name], direction, place, depth + 1);
+    }
+    if (direction === "request") {
+      for (const name of Object.keys(newProperties)) {
+        if (!(name in oldProperties) && newRequired.has(name)) report(`${where}.${name}`, "required property added");
+      }
+    }
+  }
+
+  function compareVariants(old, now, direction, where, depth) {
+    const keyword = old.oneOf ? "oneOf" : old.anyOf ? "anyOf" : undefined;
+    if (!keyword || !now[keyword]) return;
+    const oldVariants = old[keyword];
+    const newVariants = now[keyword];
+    if (direction === "request" && newVariants.length < oldVariants.length) {
+      report(where, `${keyword} lost ${oldVariants.length - newVariants.length} variant(s)`);
+    } else if (direction === "response" && newVariants.length > oldVariants.length) {
+      report(where, `${keyword} gained ${newVariants.length - oldVariants.length} variant(s)`);
+    } else if (newVariants.length === oldVariants.length) {
+      oldVariants.forEach((variant, i) => {
+        compare(variant, newVariants[i], direction, `${where}<${keyword}[${i}]>`, depth + 1);
+      });
+    }
+  }
+
+  return compare;
+}
+
+/** Merges the properties and required lists of an allOf into one object schema (shallow). */
+function flatten(document, schema) {
+  if (!Array.isArray(schema?.allOf)) return schema ?? {};
+  const merged = { ...schema, properties: { ...schema.properties }, required: [...(schema.required ?? [])] };
+  for (const part of schema.allOf.map((p) => flatten(document, resolve(document, p)))) {
+    Object.assign(merged.properties, part.properties);
+    merged.required.push(...(part.required ?? []));
+    merged.type ??= part.type;
+  }
+  return merged;
+}
+
+/** The JSON types a schema admits, as TypeScript sees them (integer and number are one type). */
+function typeSet(schema) {
+  if (schema.type === undefined) return undefined;
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return new Set(types.map((t) => (t === "integer" ? "number" : t)));
+}
+
+function typeText(schema) {
+  return [schema.type].flat().join("|");
+}
+
+function enumValues(schema) {
+  if (Array.isArray(schema.enum)) return schema.enum;
+  if (schema.const !== undefined) return [schema.const];
+  return undefined;
+}
+
+function isSchema(value) {
+  return typeof value === "object" && value !== null;
+}
+
+function allowsExtra(schema) {
+  return schema.additionalProperties === true || isSchema(schema.additionalProperties);
+}

@@ -1,0 +1,159 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { breakingChanges, breakingChangesAcross } from "../src/breaking-changes.mjs";
+
+const fixture = (name) => JSON.parse(readFileSync(new URL(`fixtures/${name}.json`, import.meta.url), "utf8"));
+const base = fixture("base");
+const messages = (changes) => changes.map((c) => `${c.where}: ${c.message} [${c.source}]`);
+
+describe("breaking changes of the fixtures against base.json", () => {
+  it("finds none between a document and itself", () => {
+    expect(breakingChanges(base, structuredClone(base))).toEqual([]);
+  });
+
+  it("removing an operation is breaking", () => {
+    const found = messages(breakingChanges(base, fixture("remove-operation")));
+    expect(found).toContain(
+      "deleteCampaign (DELETE /12/accounts/{account_id}/campaigns/{campaign_id}): operation removed [types]",
+    );
+    expect(found.some((m) => m.includes("[Removed] operation DELETE") && m.endsWith("[api-smart-diff]"))).toBe(true);
+  });
+
+  it("narrowing an enum is breaking, in requests and in responses", () => {
+    const found = messages(breakingChanges(base, fixture("narrow-enum")));
+    expect(found).toContain(
+      'listCampaigns (GET /12/accounts/{account_id}/campaigns) query parameter `entity_status`: enum narrowed: "DRAFT" removed [types]',
+    );
+    // api-smart-diff calls a narrower response enum harmless on the wire; the generated literal
+    // union loses a member, so code comparing against "DRAFT" stops compiling.
+    expect(found).toContain(
+      'deleteCampaign (DELETE /12/accounts/{account_id}/campaigns/{campaign_id}) response 200.data.entity_status: enum narrowed: "DRAFT" removed [types]',
+    );
+  });
+
+  it("adding a required parameter is breaking", () => {
+    const found = messages(breakingChanges(base, fixture("add-required-parameter")));
+    expect(found).toContain(
+      "listCampaigns (GET /12/accounts/{account_id}/campaigns): required query parameter `funding_instrument_ids` added [types]",
+    );
+    expect(
+      found.some(
+        (m) => m.includes("required query parameter `funding_instrument_ids`") && m.endsWith("[api-smart-diff]"),
+      ),
+    ).toBe(true);
+  });
+
+  it("making a response field optional is breaking", () => {
+    const found = messages(breakingChanges(base, fixture("response-field-optional")));
+    expect(found).toContain(
+      "listCampaigns (GET /12/accounts/{account_id}/campaigns) response 200.data[].name: made optional: its type now includes undefined [types]",
+    );
+  });
+
+  it("adding an optional response field is not breaking", () => {
+    expect(breakingChanges(base, fixture("add-optional-field"))).toEqual([]);
+  });
+
+  it("adding an operation is not breaking", () => {
+    expect(breakingChanges(base, fixture("add-operation"))).toEqual([]);
+  });
+});
+
+describe("the type rules beyond the fixtures", () => {
+  const campaignPath = "/12/accounts/{account_id}/campaigns";
+  const edit = (change) => {
+    const document = structuredClone(base);
+    change(document);
+    return messages(breakingChanges(base, document)).filter((m) => m.endsWith("[types]"));
+  };
+
+  it("a response field whose type changes is breaking", () => {
+    const found = edit((d) => {
+      d.components.schemas.Campaign.properties.id = { type: "integer" };
+    });
+    expect(found).toContain(
+      "listCampaigns (GET /12/accounts/{account_id}/campaigns) response 200.data[].id: type changed from string to integer: may now be number [types]",
+    );
+  });
+
+  it("a response field that becomes nullable is breaking; one that stops being nullable is not", () => {
+    expect(
+      edit((d) => {
+        d.components.schemas.Campaign.properties.name = { type: ["string", "null"] };
+      }),
+    ).toContain(
+      "listCampaigns (GET /12/accounts/{account_id}/campaigns) response 200.data[].name: type changed from string to string|null: may now be null [types]",
+    );
+    expect(
+      edit((d) => {
+        d.components.schemas.Campaign.properties.daily_budget_amount_local_micro = { type: "integer" };
+      }),
+    ).toEqual([]);
+  });
+
+  it("a widened request enum is not breaking; an added response enum value is not either", () => {
+    expect(
+      edit((d) => {
+        d.components.schemas.EntityStatus.enum.push("ARCHIVED");
+      }),
+    ).toEqual([]);
+  });
+
+  it("an optional parameter made required, a renamed operationId and a removed schema are breaking", () => {
+    const found = edit((d) => {
+      d.paths[campaignPath].get.parameters[0].required = true;
+      d.paths[campaignPath].post.operationId = "addCampaign";
+      d.components.schemas.Unused = { type: "string" };
+    });
+    expect(found).toContain(
+      "listCampaigns (GET /12/accounts/{account_id}/campaigns): query parameter `count` made required [types]",
+    );
+    expect(found).toContain(
+      'createCampaign (POST /12/accounts/{account_id}/campaigns): operationId renamed to addCampaign: operations["createCampaign"] is gone [types]',
+    );
+    const back = structuredClone(base);
+    back.components.schemas.Gone = { type: "string" };
+    expect(messages(breakingChanges(back, base))).toContain(
+      "components.schemas.Gone: schema removed: its exported type is gone [types]",
+    );
+  });
+
+  it("a required property added to a request body is breaking; an optional one is not", () => {
+    const withBody = structuredClone(base);
+    withBody.paths[campaignPath].post.requestBody = {
+      content: { "application/json": { schema: { type: "object", properties: { name: { type: "string" } } } } },
+    };
+    const required = structuredClone(withBody);
+    const body = required.paths[campaignPath].post.requestBody.content["application/json"].schema;
+    body.properties.objective = { type: "string" };
+    body.required = ["objective"];
+    expect(messages(breakingChanges(withBody, required))).toContain(
+      "createCampaign (POST /12/accounts/{account_id}/campaigns) request body (application/json).objective: required property added [types]",
+    );
+    const optional = structuredClone(withBody);
+    optional.paths[campaignPath].post.requestBody.content["application/json"].schema.properties.objective = {
+      type: "string",
+    };
+    expect(breakingChanges(withBody, optional)).toEqual([]);
+  });
+
+  it("follows recursive schemas without looping", () => {
+    const recursive = structuredClone(base);
+    recursive.components.schemas.Campaign.properties.parent = { $ref: "#/components/schemas/Campaign" };
+    const changed = structuredClone(recursive);
+    changed.components.schemas.Campaign.required = ["id"];
+    const found = messages(breakingChanges(recursive, changed));
+    expect(found).toContain(
+      "listCampaigns (GET /12/accounts/{account_id}/campaigns) response 200.data[].name: made optional: its type now includes undefined [types]",
+    );
+  });
+});
+
+describe("breaking changes across documents", () => {
+  it("a removed document is breaking, an added one is not", () => {
+    expect(breakingChangesAcross({ ads: base, auth: base }, { ads: base })).toEqual([
+      { document: "auth", source: "types", where: "auth", message: "document removed" },
+    ]);
+    expect(breakingChangesAcross({ ads: base }, { ads: base, upload: base })).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+// The published packages as their users receive them: manifest shape, publint and attw on the packed
+// tarball, require(esm) from CommonJS, and the size of the client core (size-limit, .size-limit.json).
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { repositoryRoot } from "../src/layout.mjs";
+
+const packages = {
+  "@xads/types": "packages/types",
+  "@xads/client": "packages/client",
+  "@xads/validator": "packages/validator",
+};
+const bin = (name) => join(repositoryRoot, "node_modules/.bin", name);
+const run = (command, args, cwd = repositoryRoot) => {
+  const result = spawnSync(command, args, { cwd, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0" } });
+  return { code: result.status, stdout: result.stdout, output: `${result.stdout}\n${result.stderr}` };
+};
+// The packages are ESM only: Node >= 20.19 loads them from CommonJS through require(esm), so attw's
+// esm-only profile leaves out the node10 and node16-from-CJS resolutions.
+const IGNORED_RESOLUTIONS = ["node10", "node16-cjs"];
+
+describe.each(Object.entries(packages))("%s", (name, dir) => {
+  const manifest = JSON.parse(readFileSync(join(repositoryRoot, dir, "package.json"), "utf8"));
+
+  it("declares an ESM-only package with types first, ./package.json, files, sideEffects and engines", () => {
+    expect(manifest.name).toBe(name);
+    expect(manifest.type).toBe("module");
+    expect(manifest.sideEffects).toBe(false);
+    expect(manifest.engines?.node).toBe(">=20.19");
+    expect(manifest.files).toContain("dist");
+    expect(manifest.exports["./package.json"]).toBe("./package.json");
+    for (const [entry, conditions] of Object.entries(manifest.exports)) {
+      if (typeof conditions === "string") continue;
+      expect(Object.keys(conditions)[0], `exports["${entry}"] lists "types" first`).toBe("types");
+    }
+  });
+
+  it("is clean for publint (strict) on the packed files", () => {
+    const { code, output } = run(bin("publint"), ["run", dir, "--strict", "--pack", "npm"]);
+    expect(code, output).toBe(0);
+    expect(output).toContain("All good!");
+  });
+
+  it("is clean for attw --pack: every entry point resolves to its types for ESM and bundlers", () => {
+    const { code, stdout, output } = run(bin("attw"), ["--pack", dir, "--profile", "esm-only", "--format", "json"]);
+    const { analysis, problems } = JSON.parse(stdout);
+    const remaining = Object.values(problems ?? {})
+      .flat()
+      .filter((p) => !IGNORED_RESOLUTIONS.includes(p.resolutionKind));
+    expect(remaining, output).toEqual([]);
+    expect(code, output).toBe(0);
+    expect(analysis.types.kind).toBe("included");
+    expect(Object.keys(analysis.entrypoints)).toEqual(Object.keys(manifest.exports));
+  });
+
+  it("loads from CommonJS through require(esm) and from ESM through import", () => {
+    const cwd = join(repositoryRoot, "tools/release");
+    const required = run(process.execPath, ["--input-type=commonjs", "-e", `require(${JSON.stringify(name)})`], cwd);
+    expect(required.code, required.output).toBe(0);
+    const imported = run(process.execPath, ["--input-type=module", "-e", `await import(${JSON.stringify(name)})`], cwd);
+    expect(imported.code, imported.output).toBe(0);
+  });
+});
+
+describe("size of the client core", () => {
+  it("stays within the limits of .size-limit.json (minified and gzipped)", () => {
+    const config = JSON.parse(readFileSync(join(repositoryRoot, ".size-limit.json"), "utf8"));
+    const core = config.find((entry) => entry.name === "@xads/client core");
+    expect(core).toMatchObject({ limit: "8 kB", gzip: true });
+    const { code, stdout, output } = run(bin("size-limit"), ["--json"]);
+    const results = JSON.parse(stdout);
+    expect(results.map((r) => r.name)).toEqual(config.map((entry) => entry.name));
+    for (const result of results.filter((r) => r.sizeLimit !== undefined)) {
+      expect(result.passed, `${result.name}: ${result.size} B > ${result.sizeLimit} B`).toBe(true);
+    }
+    expect(code, output).toBe(0);
+  });
+});
