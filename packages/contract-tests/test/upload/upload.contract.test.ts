@@ -1,0 +1,3 @@
+import { contractSuite } from "../../src/suite.js";
+
+contractSuite("upload");
