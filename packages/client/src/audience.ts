@@ -1,7 +1,14 @@
 // Normalise-and-hash helpers for custom-audience user identifiers: SHA-256 (Web Crypto), no salt,
 // lower-case hex, for every identifier type except partner_user_id, which is sent as it is.
 
-export type IdentifierType = "email" | "phone_number" | "handle" | "twitter_id" | "idfa" | "android_id" | "partner_user_id";
+export type IdentifierType =
+  | "email"
+  | "phone_number"
+  | "handle"
+  | "twitter_id"
+  | "idfa"
+  | "android_id"
+  | "partner_user_id";
 
 /** A user element as the audience user endpoints take it: each key an array of identifiers. */
 export interface AudienceUser {
@@ -41,12 +48,14 @@ export function normalizeIdentifier(type: IdentifierType, value: string): string
     }
     case "handle": {
       const handle = trimmed.replace(/^@/, "").toLowerCase();
-      if (!/^[a-z0-9_]{1,15}$/.test(handle)) fail(type, value, "is not a handle (1 to 15 letters, digits or _, optional leading @)");
+      if (!/^[a-z0-9_]{1,15}$/.test(handle))
+        fail(type, value, "is not a handle (1 to 15 letters, digits or _, optional leading @)");
       return handle;
     }
     case "phone_number": {
       const phone = trimmed.replace(/[\s().-]/g, "");
-      if (!/^\+[1-9]\d{1,14}$/.test(phone)) fail(type, value, "is not an E.164 number (+, country code, up to 15 digits)");
+      if (!/^\+[1-9]\d{1,14}$/.test(phone))
+        fail(type, value, "is not an E.164 number (+, country code, up to 15 digits)");
       return phone;
     }
     case "twitter_id":

@@ -32,7 +32,11 @@ export interface UserAuthorizationUrlOptions {
 /** The OAuth flows of the authentication host. */
 export interface AuthFlows {
   /** Step 1: a request token for `callback` (a registered callback URL, or `"oob"` for PIN mode). */
-  requestToken(options: { callback: string; accessType?: "read" | "write"; signal?: AbortSignal }): Promise<RequestToken>;
+  requestToken(options: {
+    callback: string;
+    accessType?: "read" | "write";
+    signal?: AbortSignal;
+  }): Promise<RequestToken>;
   /** Step 2: the page where the user approves the application (desktop applications use this one). */
   authorizeUrl(options: UserAuthorizationUrlOptions): string;
   /** Step 2 for "Sign in with" applications: skips approval when the user already granted access. */
@@ -89,7 +93,8 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
 
   const app = () => {
     const credentials = options.oauth1;
-    if (!credentials) throw new TypeError("createAuthClient: oauth1 { consumerKey, consumerSecret } is required for this step");
+    if (!credentials)
+      throw new TypeError("createAuthClient: oauth1 { consumerKey, consumerSecret } is required for this step");
     return credentials;
   };
 
@@ -97,7 +102,13 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
   const send = async (
     method: "GET" | "POST",
     path: string,
-    init: { query?: Record<string, string | undefined>; signing?: OAuth1Credentials; headers?: HeadersInit; form?: string; signal?: AbortSignal | undefined },
+    init: {
+      query?: Record<string, string | undefined>;
+      signing?: OAuth1Credentials;
+      headers?: HeadersInit;
+      form?: string;
+      signal?: AbortSignal | undefined;
+    },
   ): Promise<unknown> => {
     const query = Object.entries(init.query ?? {})
       .filter((entry): entry is [string, string] => entry[1] !== undefined)
@@ -163,7 +174,10 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
       const { consumerKey, consumerSecret } = app();
       const body = await send("POST", "/oauth/access_token", {
         // oauth_token and oauth_verifier travel in the query (as the host documents), so the header leaves them out.
-        query: { oauth_token: requireText("oauthToken", oauthToken), oauth_verifier: requireText("verifier", verifier) },
+        query: {
+          oauth_token: requireText("oauthToken", oauthToken),
+          oauth_verifier: requireText("verifier", verifier),
+        },
         signing: { consumerKey, consumerSecret, tokenSecret: oauthTokenSecret },
         signal,
       });
@@ -196,7 +210,12 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
       }).then((body) => {
         const token = (body as { access_token?: unknown } | undefined)?.access_token;
         if (typeof token !== "string" || token === "") {
-          throw new XAdsApiError({ status: 200, method: "POST", path: "/oauth2/token", message: "POST /oauth2/token: the answer has no access_token" });
+          throw new XAdsApiError({
+            status: 200,
+            method: "POST",
+            path: "/oauth2/token",
+            message: "POST /oauth2/token: the answer has no access_token",
+          });
         }
         return token;
       });
@@ -210,7 +229,12 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
       const target = token ?? (await bearerTokens.get(key));
       const body = (await send("POST", "/oauth2/invalidate_token", {
         query: { access_token: requireText("token (no bearer token is cached)", target) },
-        signing: { consumerKey, consumerSecret, token: requireText("ownerToken", ownerToken), tokenSecret: ownerTokenSecret },
+        signing: {
+          consumerKey,
+          consumerSecret,
+          token: requireText("ownerToken", ownerToken),
+          tokenSecret: ownerTokenSecret,
+        },
         signal,
       })) as { access_token?: string } | undefined;
       bearerTokens.delete(key);

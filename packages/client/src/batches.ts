@@ -1,4 +1,5 @@
-import { apiErrorFrom, type ApiErrorItem, errorItemsOf, type OperationError, XAdsApiError } from "./errors.js";
+import type { AudienceUser } from "./audience.js";
+import { type ApiErrorItem, apiErrorFrom, errorItemsOf, type OperationError, XAdsApiError } from "./errors.js";
 import { parseRateLimit } from "./rate-limit.js";
 
 /** The documented batch limits per request. */
@@ -26,9 +27,11 @@ export interface BatchOperation<Params = Record<string, unknown>> {
 
 /** The minimal client a batch helper needs: any client made by this package. */
 export interface PostingClient {
-  // biome-ignore lint/suspicious/noExplicitAny: accepts any openapi-fetch client; results are checked at run time.
-  POST: (...args: any[]) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+  /** Method syntax on purpose: any openapi-fetch client fits, whatever its paths; answers are checked at run time. */
+  POST(...args: never[]): Promise<{ data?: unknown; error?: unknown; response: Response }>;
 }
+
+type Post = (path: string, init: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 export interface BatchRequestOptions {
   /** Path parameters of the batch path, for example `{ account_id: "18ce54d4x5t" }`. */
@@ -41,7 +44,8 @@ const encoder = new TextEncoder();
 function limitOf(kind: BatchKind | BatchLimit): BatchLimit {
   if (typeof kind === "object") return kind;
   const limit = BATCH_LIMITS[kind];
-  if (!limit) throw new TypeError(`batch kind must be one of ${Object.keys(BATCH_LIMITS).join(", ")} (got ${String(kind)})`);
+  if (!limit)
+    throw new TypeError(`batch kind must be one of ${Object.keys(BATCH_LIMITS).join(", ")} (got ${String(kind)})`);
   return limit;
 }
 
@@ -58,7 +62,9 @@ export function splitBatch<T>(items: readonly T[], kind: BatchKind | BatchLimit)
   items.forEach((item, index) => {
     const itemBytes = maxBytes === undefined ? 0 : encoder.encode(JSON.stringify(item)).length;
     if (maxBytes !== undefined && itemBytes + 2 > maxBytes) {
-      throw new RangeError(`batch item ${index} is ${itemBytes} bytes as JSON; one request may carry at most ${maxBytes} bytes`);
+      throw new RangeError(
+        `batch item ${index} is ${itemBytes} bytes as JSON; one request may carry at most ${maxBytes} bytes`,
+      );
     }
     const added = current.length === 0 ? itemBytes : itemBytes + 1; // the comma
     if (current.length === maxItems || (maxBytes !== undefined && size + added > maxBytes)) {
@@ -106,7 +112,7 @@ async function postChunk(
   applied: number,
   options: BatchRequestOptions,
 ): Promise<unknown> {
-  const { data, error, response } = await client.POST(path, {
+  const { data, error, response } = await (client.POST as unknown as Post)(path, {
     params: options.pathParams ? { path: options.pathParams } : {},
     body: chunk,
     ...(options.signal ? { signal: options.signal } : {}),
@@ -115,7 +121,9 @@ async function postChunk(
   const operationErrors = operationErrorsOf(body, offset);
   if (response.ok && operationErrors.length === 0 && error === undefined) return data;
   const base =
-    error instanceof XAdsApiError ? error : apiErrorFrom(response, "POST", body, parseRateLimit(response.headers), response.url || path);
+    error instanceof XAdsApiError
+      ? error
+      : apiErrorFrom(response, "POST", body, parseRateLimit(response.headers), response.url || path);
   const batch = { offset, size: chunk.length, applied };
   const where = `items ${offset} to ${offset + chunk.length - 1}`;
   const before = applied > 0 ? `; items 0 to ${applied - 1} were applied by earlier requests` : "";
@@ -158,7 +166,11 @@ export async function sendBatch<Record = unknown>(
 /** One operation of a user batch: `params.users` is an array of user elements (hashed identifiers). */
 export interface UserBatchOperation {
   operation_type: "Update" | "Delete";
-  params: { users: readonly Record<string, readonly string[]>[]; effective_at?: string; expires_at?: string };
+  params: {
+    users: readonly { readonly [K in keyof AudienceUser]?: readonly string[] }[];
+    effective_at?: string;
+    expires_at?: string;
+  };
 }
 
 export interface UserBatchResult {

@@ -32,7 +32,10 @@ const throwOnErrorMiddleware: Middleware = {
 };
 
 /** Builds a client for one document; the typed factories (`createAdsClient`, ...) call this. */
-export function createXAdsClient<Paths extends {}>(options: XAdsClientOptions, defaultBaseUrl: string): XAdsClient<Paths> {
+export function createXAdsClient<Paths extends {}>(
+  options: XAdsClientOptions,
+  defaultBaseUrl: string,
+): XAdsClient<Paths> {
   if (options.oauth1 && options.bearer !== undefined) {
     throw new TypeError("createClient: pass either oauth1 or bearer credentials, not both");
   }

@@ -1,8 +1,14 @@
-export { createAuthClient } from "./auth.js";
-export type { AccessToken, AuthClient, AuthClientOptions, AuthFlows, RequestToken, UserAuthorizationUrlOptions } from "./auth.js";
-export { hashAudienceUser, hashIdentifier, normalizeIdentifier, sha256Hex } from "./audience.js";
 export type { AudienceUser, IdentifierType, RawAudienceUser } from "./audience.js";
-export { BATCH_LIMITS, sendBatch, sendUserBatch, splitBatch } from "./batches.js";
+export { hashAudienceUser, hashIdentifier, normalizeIdentifier, sha256Hex } from "./audience.js";
+export type {
+  AccessToken,
+  AuthClient,
+  AuthClientOptions,
+  AuthFlows,
+  RequestToken,
+  UserAuthorizationUrlOptions,
+} from "./auth.js";
+export { createAuthClient } from "./auth.js";
 export type {
   BatchKind,
   BatchLimit,
@@ -12,25 +18,39 @@ export type {
   UserBatchOperation,
   UserBatchResult,
 } from "./batches.js";
-export { createAdsClient, createTailoredAudiencesClient, createUploadClient } from "./clients.js";
+export { BATCH_LIMITS, sendBatch, sendUserBatch, splitBatch } from "./batches.js";
 export type { AdsClient, TailoredAudiencesClient, UploadClient, UploadClientOptions } from "./clients.js";
-export { createXAdsClient } from "./create-client.js";
+export { createAdsClient, createTailoredAudiencesClient, createUploadClient } from "./clients.js";
 export type { XAdsClient, XAdsClientOptions } from "./create-client.js";
-export { XAdsApiError, XAdsValidationError } from "./errors.js";
+export { createXAdsClient } from "./create-client.js";
 export type { ApiErrorItem, BatchPosition, OperationError } from "./errors.js";
+export { XAdsApiError, XAdsValidationError } from "./errors.js";
 export { ADS_BASE_URL, ADS_SANDBOX_BASE_URL, AUTH_BASE_URL, UPLOAD_BASE_URL } from "./hosts.js";
-export { randomNonce, signOAuth1 } from "./oauth1.js";
 export type { FormValue, SignedOAuth1, SignOAuth1Input } from "./oauth1.js";
-export { oauth1Middleware } from "./oauth1-middleware.js";
+export { randomNonce, signOAuth1 } from "./oauth1.js";
 export type { OAuth1MiddlewareOptions } from "./oauth1-middleware.js";
-export { paginate } from "./paginate.js";
+export { oauth1Middleware } from "./oauth1-middleware.js";
 export type { ListPath, ListRecord, PageOptions } from "./paginate.js";
+export { paginate } from "./paginate.js";
 export { percentEncode } from "./percent-encode.js";
-export { parseRateLimit } from "./rate-limit.js";
 export type { RateLimitState, RateLimitWindow } from "./rate-limit.js";
-export { XAdsTimeoutError } from "./transport.js";
+export { parseRateLimit } from "./rate-limit.js";
 export type { FetchLike, OAuth1Credentials, RetryOptions, TransportOptions } from "./transport.js";
+export { XAdsTimeoutError } from "./transport.js";
+export type {
+  MediaCategory,
+  ProcessingInfo,
+  UploadedMedia,
+  UploadingClient,
+  UploadMediaOptions,
+  UploadProgress,
+} from "./upload.js";
 export { MAX_CHUNK_BYTES, uploadMedia } from "./upload.js";
-export type { MediaCategory, ProcessingInfo, UploadedMedia, UploadingClient, UploadMediaOptions, UploadProgress } from "./upload.js";
+export type {
+  ValidationIssue,
+  ValidationMode,
+  ValidationOptions,
+  ValidationResult,
+  ValidatorModule,
+} from "./validation.js";
 export { validationMiddleware } from "./validation.js";
-export type { ValidationIssue, ValidationMode, ValidationOptions, ValidationResult, ValidatorModule } from "./validation.js";

@@ -21,7 +21,9 @@ export function oauth1Middleware(credentials: OAuth1Credentials, options: OAuth1
     async onRequest({ request }) {
       const type = request.headers.get("content-type") ?? "";
       const form =
-        request.body !== null && type.startsWith("application/x-www-form-urlencoded") ? await request.clone().text() : undefined;
+        request.body !== null && type.startsWith("application/x-www-form-urlencoded")
+          ? await request.clone().text()
+          : undefined;
       const { authorization } = signOAuth1({
         method: request.method,
         url: request.url,

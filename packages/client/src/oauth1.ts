@@ -108,7 +108,9 @@ export function signOAuth1(input: SignOAuth1Input): SignedOAuth1 {
   if (typeof input.consumerSecret !== "string") throw new TypeError("signOAuth1: consumerSecret must be a string");
   const nonce = input.nonce ?? randomNonce();
   if (nonce === "" || !/^[\x21-\x7e]+$/.test(nonce)) {
-    throw new TypeError("signOAuth1: nonce must be non-empty printable ASCII (the API accepts only ASCII for oauth_nonce)");
+    throw new TypeError(
+      "signOAuth1: nonce must be non-empty printable ASCII (the API accepts only ASCII for oauth_nonce)",
+    );
   }
   const timestamp = String(input.timestamp ?? Math.floor(Date.now() / 1000));
   if (!/^\d+$/.test(timestamp)) throw new TypeError("signOAuth1: timestamp must be whole Unix epoch seconds");

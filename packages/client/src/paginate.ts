@@ -56,7 +56,10 @@ export async function* paginate<Paths extends {}, P extends ListPath<Paths>>(
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) {
     throw new RangeError(`paginate: limit must be a positive integer (got ${limit})`);
   }
-  const get = client.GET as unknown as (path: string, init: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+  const get = client.GET as unknown as (
+    path: string,
+    init: unknown,
+  ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
   let cursor: string | undefined;
   let yielded = 0;
   for (;;) {
@@ -73,7 +76,12 @@ export async function* paginate<Paths extends {}, P extends ListPath<Paths>>(
     }
     const page = data as ListEnvelope;
     if (!Array.isArray(page?.data)) {
-      throw new XAdsApiError({ status: response.status, method: "GET", path, message: `GET ${path}: the answer is not a list envelope (no data array)` });
+      throw new XAdsApiError({
+        status: response.status,
+        method: "GET",
+        path,
+        message: `GET ${path}: the answer is not a list envelope (no data array)`,
+      });
     }
     for (const record of page.data) {
       yield record as ListRecord<Paths, P>;
@@ -83,7 +91,12 @@ export async function* paginate<Paths extends {}, P extends ListPath<Paths>>(
     const next = page.next_cursor;
     if (next === null || next === undefined || next === "") return;
     if (next === cursor) {
-      throw new XAdsApiError({ status: response.status, method: "GET", path, message: `GET ${path}: next_cursor repeats the cursor just sent (${next}); stopping to avoid a loop` });
+      throw new XAdsApiError({
+        status: response.status,
+        method: "GET",
+        path,
+        message: `GET ${path}: next_cursor repeats the cursor just sent (${next}); stopping to avoid a loop`,
+      });
     }
     cursor = next;
   }

@@ -19,7 +19,11 @@ function readWindow(headers: Headers, prefix: string): RateLimitWindow | undefin
   const remaining = headers.get(`${prefix}-remaining`);
   const reset = headers.get(`${prefix}-reset`);
   if (limit === null && remaining === null && reset === null) return undefined;
-  return { limit: Number(limit ?? Number.NaN), remaining: Number(remaining ?? Number.NaN), reset: Number(reset ?? Number.NaN) };
+  return {
+    limit: Number(limit ?? Number.NaN),
+    remaining: Number(remaining ?? Number.NaN),
+    reset: Number(reset ?? Number.NaN),
+  };
 }
 
 /** Parses the user-level and account-level rate-limit headers; undefined when neither is present. */

@@ -52,11 +52,12 @@ export interface UploadedMedia {
 
 /** The minimal client an upload needs: any client made by this package. */
 export interface UploadingClient {
-  // biome-ignore lint/suspicious/noExplicitAny: accepts any openapi-fetch client; answers are checked at run time.
-  POST: (...args: any[]) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-  // biome-ignore lint/suspicious/noExplicitAny: as above.
-  GET: (...args: any[]) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+  /** Method syntax on purpose: any openapi-fetch client fits, whatever its paths; answers are checked at run time. */
+  POST(...args: never[]): Promise<{ data?: unknown; error?: unknown; response: Response }>;
+  GET(...args: never[]): Promise<{ data?: unknown; error?: unknown; response: Response }>;
 }
+
+type Send = (path: string, init: unknown) => Promise<Answer>;
 
 const V1 = "/1.1/media/upload.json";
 const formBody = (body: Record<string, string>) => new URLSearchParams(body).toString();
@@ -67,10 +68,14 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }
 
@@ -108,20 +113,28 @@ function validate(options: UploadMediaOptions): { blob: Blob; chunkSize: number 
     throw new TypeError("uploadMedia: media must be a Blob, ArrayBuffer or Uint8Array");
   }
   if (typeof mediaType !== "string" || !mediaType.includes("/")) {
-    throw new TypeError(`uploadMedia: mediaType must be a MIME type such as video/mp4 (got ${JSON.stringify(mediaType)})`);
+    throw new TypeError(
+      `uploadMedia: mediaType must be a MIME type such as video/mp4 (got ${JSON.stringify(mediaType)})`,
+    );
   }
   if (additionalOwners && additionalOwners.length > MAX_ADDITIONAL_OWNERS) {
-    throw new RangeError(`uploadMedia: additionalOwners takes at most ${MAX_ADDITIONAL_OWNERS} user ids (got ${additionalOwners.length})`);
+    throw new RangeError(
+      `uploadMedia: additionalOwners takes at most ${MAX_ADDITIONAL_OWNERS} user ids (got ${additionalOwners.length})`,
+    );
   }
   const chunkSize = options.chunkSize ?? MAX_CHUNK_BYTES;
   if (!Number.isInteger(chunkSize) || chunkSize < 1 || chunkSize > MAX_CHUNK_BYTES) {
-    throw new RangeError(`uploadMedia: chunkSize must be an integer from 1 to ${MAX_CHUNK_BYTES} bytes (5 MB) (got ${chunkSize})`);
+    throw new RangeError(
+      `uploadMedia: chunkSize must be an integer from 1 to ${MAX_CHUNK_BYTES} bytes (5 MB) (got ${chunkSize})`,
+    );
   }
   const blob = media instanceof Blob ? media : new Blob([media as BlobPart], { type: mediaType });
   if (blob.size === 0) throw new RangeError("uploadMedia: media is empty");
   const segments = Math.ceil(blob.size / chunkSize);
   if (segments > MAX_SEGMENTS) {
-    throw new RangeError(`uploadMedia: ${blob.size} bytes in chunks of ${chunkSize} make ${segments} segments; at most ${MAX_SEGMENTS} are allowed (raise chunkSize)`);
+    throw new RangeError(
+      `uploadMedia: ${blob.size} bytes in chunks of ${chunkSize} make ${segments} segments; at most ${MAX_SEGMENTS} are allowed (raise chunkSize)`,
+    );
   }
   return { blob, chunkSize };
 }
@@ -131,7 +144,12 @@ function validate(options: UploadMediaOptions): { blob: Blob; chunkSize: number 
  * after each `check_after_secs` until processing succeeds. Resolves to the media id and key; a failed
  * step or failed processing throws {@link XAdsApiError}.
  */
-export async function uploadMedia(client: UploadingClient, options: UploadMediaOptions, v2BaseUrl?: string): Promise<UploadedMedia> {
+export async function uploadMedia(
+  uploadClient: UploadingClient,
+  options: UploadMediaOptions,
+  v2BaseUrl?: string,
+): Promise<UploadedMedia> {
+  const client = { POST: uploadClient.POST as unknown as Send, GET: uploadClient.GET as unknown as Send };
   const { blob, chunkSize } = validate(options);
   const { signal, onProgress, mediaType, mediaCategory, additionalOwners } = options;
   const v2 = options.api === "v2";
@@ -143,16 +161,31 @@ export async function uploadMedia(client: UploadingClient, options: UploadMediaO
     const body: Record<string, unknown> = { media_type: mediaType, total_bytes: totalBytes };
     if (mediaCategory) body.media_category = mediaCategory;
     if (additionalOwners?.length) body.additional_owners = [...additionalOwners];
-    init = toUploaded(recordOf(check(await client.POST("/2/media/upload/initialize", { ...common, body }), "POST", "/2/media/upload/initialize")));
+    init = toUploaded(
+      recordOf(
+        check(
+          await client.POST("/2/media/upload/initialize", { ...common, body }),
+          "POST",
+          "/2/media/upload/initialize",
+        ),
+      ),
+    );
   } else {
     const body: Record<string, string> = { command: "INIT", total_bytes: String(totalBytes), media_type: mediaType };
     if (mediaCategory) body.media_category = mediaCategory;
     if (additionalOwners?.length) body.additional_owners = additionalOwners.join(",");
-    init = toUploaded(check(await client.POST(V1, { ...common, body, bodySerializer: formBody, headers: FORM_HEADERS }), "POST", V1));
+    init = toUploaded(
+      check(await client.POST(V1, { ...common, body, bodySerializer: formBody, headers: FORM_HEADERS }), "POST", V1),
+    );
   }
   const mediaId = init.mediaId;
   if (!mediaId || mediaId === "undefined") {
-    throw new XAdsApiError({ status: 200, method: "POST", path: v2 ? "/2/media/upload/initialize" : V1, message: "media upload INIT: the answer has no media id" });
+    throw new XAdsApiError({
+      status: 200,
+      method: "POST",
+      path: v2 ? "/2/media/upload/initialize" : V1,
+      message: "media upload INIT: the answer has no media id",
+    });
   }
 
   let bytesSent = 0;
@@ -187,12 +220,29 @@ export async function uploadMedia(client: UploadingClient, options: UploadMediaO
     const info = media.processingInfo;
     if (info.state === "failed") {
       const reason = info.error?.message ?? info.error?.name ?? "no reason given";
-      throw new XAdsApiError({ status: 200, method: "GET", path: statusPath, body: info, message: `media ${mediaId}: processing failed: ${reason}` });
+      throw new XAdsApiError({
+        status: 200,
+        method: "GET",
+        path: statusPath,
+        body: info,
+        message: `media ${mediaId}: processing failed: ${reason}`,
+      });
     }
-    onProgress?.({ phase: "processing", bytesSent, totalBytes, ...(info.progress_percent !== undefined ? { percent: info.progress_percent } : {}) });
+    onProgress?.({
+      phase: "processing",
+      bytesSent,
+      totalBytes,
+      ...(info.progress_percent !== undefined ? { percent: info.progress_percent } : {}),
+    });
     const delay = Math.max(0, (info.check_after_secs ?? 1) * 1000);
     if (Date.now() + delay > deadline) {
-      throw new XAdsApiError({ status: 200, method: "GET", path: statusPath, body: info, message: `media ${mediaId}: still ${info.state} after the processing wait limit (maxProcessingMs)` });
+      throw new XAdsApiError({
+        status: 200,
+        method: "GET",
+        path: statusPath,
+        body: info,
+        message: `media ${mediaId}: still ${info.state} after the processing wait limit (maxProcessingMs)`,
+      });
     }
     await wait(delay, signal);
     const status = check(

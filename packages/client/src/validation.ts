@@ -1,6 +1,6 @@
 import type { Middleware } from "openapi-fetch";
-import { parseFormPairs } from "./percent-encode.js";
 import { XAdsValidationError } from "./errors.js";
+import { parseFormPairs } from "./percent-encode.js";
 
 /** One finding of the validator. */
 export interface ValidationIssue {
@@ -16,7 +16,12 @@ export interface ValidatorModule {
   findOperationId(method: string, pathTemplate: string): string | undefined;
   validateRequest(
     operationId: string,
-    request: { path?: unknown; query?: unknown; headers?: unknown; body?: unknown },
+    request: {
+      path?: Record<string, unknown>;
+      query?: Record<string, unknown>;
+      headers?: Record<string, unknown>;
+      body?: unknown;
+    },
   ): ValidationResult | Promise<ValidationResult>;
   validateResponse(operationId: string, status: number, body: unknown): ValidationResult | Promise<ValidationResult>;
 }

@@ -32,7 +32,9 @@ describe("three-legged flow against the auth mock", () => {
     expect(auth.authorizeUrl({ oauthToken: requestToken.oauthToken, forceLogin: true, screenName: "x dev" })).toBe(
       `${prism}/oauth/authorize?oauth_token=${requestToken.oauthToken}&force_login=true&screen_name=x%20dev`,
     );
-    expect(auth.authenticateUrl({ oauthToken: requestToken.oauthToken })).toBe(`${prism}/oauth/authenticate?oauth_token=${requestToken.oauthToken}`);
+    expect(auth.authenticateUrl({ oauthToken: requestToken.oauthToken })).toBe(
+      `${prism}/oauth/authenticate?oauth_token=${requestToken.oauthToken}`,
+    );
 
     const access = await auth.accessToken({ ...requestToken, verifier: "hfdp7dh39dks9884" });
     expect(access).toEqual({
@@ -47,7 +49,10 @@ describe("three-legged flow against the auth mock", () => {
   });
 
   it("sends the callback in the query and signs it; the access step sends token and verifier once", async () => {
-    server.script(text(200, "oauth_token=rt&oauth_token_secret=rs&oauth_callback_confirmed=true"), text(200, "oauth_token=at&oauth_token_secret=as&user_id=1&screen_name=me"));
+    server.script(
+      text(200, "oauth_token=rt&oauth_token_secret=rs&oauth_callback_confirmed=true"),
+      text(200, "oauth_token=at&oauth_token_secret=as&user_id=1&screen_name=me"),
+    );
     const auth = createAuthClient({ baseUrl: server.url, oauth1: app });
     await auth.requestToken({ callback: "oob", accessType: "read" });
     await auth.accessToken({ oauthToken: "rt", oauthTokenSecret: "rs", verifier: "1234" });
@@ -62,10 +67,20 @@ describe("three-legged flow against the auth mock", () => {
 
 describe("application-only bearer token", () => {
   it("is fetched with Basic credentials, cached (one per application), and invalidated", async () => {
-    const auth = createAuthClient({ baseUrl: server.url, oauth1: { consumerKey: "bearer-app", consumerSecret: "s3cret" } });
-    server.script(json(200, { token_type: "bearer", access_token: "AAAA%2Btoken" }), json(200, { access_token: "AAAA%2Btoken" }), json(200, { token_type: "bearer", access_token: "BBBB" }));
+    const auth = createAuthClient({
+      baseUrl: server.url,
+      oauth1: { consumerKey: "bearer-app", consumerSecret: "s3cret" },
+    });
+    server.script(
+      json(200, { token_type: "bearer", access_token: "AAAA%2Btoken" }),
+      json(200, { access_token: "AAAA%2Btoken" }),
+      json(200, { token_type: "bearer", access_token: "BBBB" }),
+    );
     const [a, b] = await Promise.all([auth.bearerToken(), auth.bearerToken()]);
-    const other = createAuthClient({ baseUrl: server.url, oauth1: { consumerKey: "bearer-app", consumerSecret: "s3cret" } });
+    const other = createAuthClient({
+      baseUrl: server.url,
+      oauth1: { consumerKey: "bearer-app", consumerSecret: "s3cret" },
+    });
     expect(await other.bearerToken()).toBe("AAAA%2Btoken");
     expect(a).toBe("AAAA%2Btoken");
     expect(b).toBe(a);
@@ -75,7 +90,9 @@ describe("application-only bearer token", () => {
     expect(tokenRequest?.headers["content-type"]).toBe("application/x-www-form-urlencoded");
     expect(tokenRequest?.body.toString()).toBe("grant_type=client_credentials");
 
-    expect(await auth.invalidateBearerToken({ ownerToken: "owner", ownerTokenSecret: "owner-secret" })).toBe("AAAA%2Btoken");
+    expect(await auth.invalidateBearerToken({ ownerToken: "owner", ownerTokenSecret: "owner-secret" })).toBe(
+      "AAAA%2Btoken",
+    );
     const invalidate = server.requests[1];
     expect(invalidate?.url).toBe("/oauth2/invalidate_token?access_token=AAAA%2Btoken");
     expect(invalidate?.headers.authorization).toMatch(/^OAuth .*oauth_token="owner"/);
@@ -89,7 +106,12 @@ describe("application-only bearer token", () => {
 
   it("reports the host's error (403 code 99) as XAdsApiError and does not cache the failure", async () => {
     const auth = createAuthClient({ baseUrl: server.url, oauth1: { consumerKey: "refused-app", consumerSecret: "s" } });
-    server.script(json(403, { errors: [{ code: 99, label: "authenticity_token_error", message: "Unable to verify your credentials" }] }), json(200, { token_type: "bearer", access_token: "CCCC" }));
+    server.script(
+      json(403, {
+        errors: [{ code: 99, label: "authenticity_token_error", message: "Unable to verify your credentials" }],
+      }),
+      json(200, { token_type: "bearer", access_token: "CCCC" }),
+    );
     const error = (await auth.bearerToken().catch((e: unknown) => e)) as XAdsApiError;
     expect(error).toBeInstanceOf(XAdsApiError);
     expect(error.status).toBe(403);
@@ -109,7 +131,11 @@ describe("HTTPS", () => {
     }
   });
   it("names the missing credentials", async () => {
-    await expect(createAuthClient({ baseUrl: prism }).requestToken({ callback: "oob" })).rejects.toThrow(/oauth1 \{ consumerKey, consumerSecret \} is required/);
-    await expect(createAuthClient({ baseUrl: prism, oauth1: app }).requestToken({ callback: "" })).rejects.toThrow(/callback must be a non-empty string/);
+    await expect(createAuthClient({ baseUrl: prism }).requestToken({ callback: "oob" })).rejects.toThrow(
+      /oauth1 \{ consumerKey, consumerSecret \} is required/,
+    );
+    await expect(createAuthClient({ baseUrl: prism, oauth1: app }).requestToken({ callback: "" })).rejects.toThrow(
+      /callback must be a non-empty string/,
+    );
   });
 });

@@ -9,13 +9,24 @@ beforeAll(async () => {
     const items = JSON.parse(req.body.toString()) as { params: { name?: string; users?: unknown[] } }[];
     const users = items.reduce((n, item) => n + (item.params.users?.length ?? 0), 0);
     res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify(users > 0 ? { data: { success_count: users, total_count: users } } : { data: items.map((i) => i.params), request: [] }));
+    res.end(
+      JSON.stringify(
+        users > 0
+          ? { data: { success_count: users, total_count: users } }
+          : { data: items.map((i) => i.params), request: [] },
+      ),
+    );
   });
 });
 afterAll(() => server.close());
 
-const ads = () => createAdsClient({ baseUrl: server.url, oauth1: { consumerKey: "ck", consumerSecret: "cs", token: "t", tokenSecret: "ts" } });
-const campaigns = (n: number) => Array.from({ length: n }, (_, i) => ({ operation_type: "Create" as const, params: { name: `c${i}` } }));
+const ads = () =>
+  createAdsClient({
+    baseUrl: server.url,
+    oauth1: { consumerKey: "ck", consumerSecret: "cs", token: "t", tokenSecret: "ts" },
+  });
+const campaigns = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ operation_type: "Create" as const, params: { name: `c${i}` } }));
 const path = "/12/batch/accounts/{account_id}/campaigns";
 
 describe("splitBatch", () => {
@@ -27,14 +38,20 @@ describe("splitBatch", () => {
     expect(BATCH_LIMITS.users.bytes).toBe(5_000_000);
   });
   it("keeps each request body within the byte limit", () => {
-    const big = Array.from({ length: 30 }, (_, i) => ({ operation_type: "Update" as const, params: { users: [{ email: ["x".repeat(199_950)] }], i } }));
+    const big = Array.from({ length: 30 }, (_, i) => ({
+      operation_type: "Update" as const,
+      params: { users: [{ email: ["x".repeat(199_950)] }], i },
+    }));
     const chunks = splitBatch(big, "users");
-    for (const chunk of chunks) expect(new TextEncoder().encode(JSON.stringify(chunk)).length).toBeLessThanOrEqual(5_000_000);
+    for (const chunk of chunks)
+      expect(new TextEncoder().encode(JSON.stringify(chunk)).length).toBeLessThanOrEqual(5_000_000);
     expect(chunks.length).toBeGreaterThan(1);
     expect(chunks.flat()).toEqual(big);
   });
   it("rejects one item above the byte limit, naming its index", () => {
-    expect(() => splitBatch([{ a: 1 }, { a: "y".repeat(5_000_000) }], "users")).toThrow(/batch item 1 is 5000008 bytes/);
+    expect(() => splitBatch([{ a: 1 }, { a: "y".repeat(5_000_000) }], "users")).toThrow(
+      /batch item 1 is 5000008 bytes/,
+    );
     expect(() => splitBatch([], "nope" as "users")).toThrow(/batch kind must be one of/);
   });
 });
@@ -42,7 +59,9 @@ describe("splitBatch", () => {
 describe("sendBatch", () => {
   it("sends 40 campaigns per request, in order, and returns every record", async () => {
     server.script();
-    const records = await sendBatch<{ name: string }>(ads(), path, "campaigns", campaigns(85), { pathParams: { account_id: "18ce54d4x5t" } });
+    const records = await sendBatch<{ name: string }>(ads(), path, "campaigns", campaigns(85), {
+      pathParams: { account_id: "18ce54d4x5t" },
+    });
     expect(records.map((r) => r.name)).toEqual(campaigns(85).map((c) => c.params.name));
     expect(server.requests.map((r) => JSON.parse(r.body.toString()).length)).toEqual([40, 40, 5]);
     expect(server.requests[0]?.url).toBe("/12/batch/accounts/18ce54d4x5t/campaigns");
@@ -52,13 +71,14 @@ describe("sendBatch", () => {
   it("raises operation_errors with the caller's input index and says what was applied", async () => {
     const operationErrors: unknown[] = Array.from({ length: 40 }, () => null);
     operationErrors[2] = [{ code: "MISSING_PARAMETER", message: "name is missing", parameter: "name" }];
-    server.script(
-      json(200, { data: [], request: [] }),
-      json(400, { errors: [], operation_errors: operationErrors }),
-    );
-    const error = (await sendBatch(ads(), path, "campaigns", campaigns(90), { pathParams: { account_id: "a" } }).catch((e: unknown) => e)) as XAdsApiError;
+    server.script(json(200, { data: [], request: [] }), json(400, { errors: [], operation_errors: operationErrors }));
+    const error = (await sendBatch(ads(), path, "campaigns", campaigns(90), { pathParams: { account_id: "a" } }).catch(
+      (e: unknown) => e,
+    )) as XAdsApiError;
     expect(error).toBeInstanceOf(XAdsApiError);
-    expect(error.operationErrors).toEqual([{ index: 42, errors: [{ code: "MISSING_PARAMETER", message: "name is missing", parameter: "name" }] }]);
+    expect(error.operationErrors).toEqual([
+      { index: 42, errors: [{ code: "MISSING_PARAMETER", message: "name is missing", parameter: "name" }] },
+    ]);
     expect(error.batch).toEqual({ offset: 40, size: 40, applied: 40 });
     expect(error.message).toMatch(/items 40 to 79; items 0 to 39 were applied by earlier requests; item errors at 42/);
     expect(server.requests).toHaveLength(2);
@@ -66,7 +86,9 @@ describe("sendBatch", () => {
 
   it("raises request-level errors", async () => {
     server.script(json(400, { errors: [{ code: "TOO_MANY_CAMPAIGNS", message: "Batch too large" }] }));
-    const error = (await sendBatch(ads(), path, "campaigns", campaigns(3), { pathParams: { account_id: "a" } }).catch((e: unknown) => e)) as XAdsApiError;
+    const error = (await sendBatch(ads(), path, "campaigns", campaigns(3), { pathParams: { account_id: "a" } }).catch(
+      (e: unknown) => e,
+    )) as XAdsApiError;
     expect(error.errors[0]?.code).toBe("TOO_MANY_CAMPAIGNS");
     expect(error.batch).toEqual({ offset: 0, size: 3, applied: 0 });
   });
@@ -74,12 +96,20 @@ describe("sendBatch", () => {
 
 describe("sendUserBatch", () => {
   const operations = (n: number) =>
-    Array.from({ length: n }, () => ({ operation_type: "Update" as const, params: { users: [{ email: ["e"] }, { handle: ["h"] }] } }));
+    Array.from({ length: n }, () => ({
+      operation_type: "Update" as const,
+      params: { users: [{ email: ["e"] }, { handle: ["h"] }] },
+    }));
   it("splits at 2,500 operations and sums the counts", async () => {
     server.script();
-    const result = await sendUserBatch(ads(), "/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users", operations(2501), {
-      pathParams: { account_id: "a", custom_audience_id: "b" },
-    });
+    const result = await sendUserBatch(
+      ads(),
+      "/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users",
+      operations(2501),
+      {
+        pathParams: { account_id: "a", custom_audience_id: "b" },
+      },
+    );
     expect(result).toEqual({ successCount: 5002, totalCount: 5002, requests: 2 });
   });
   it("a count that differs from the users sent is an error that says to retry", async () => {

@@ -92,7 +92,10 @@ describe("signOAuth1: the facts-file vectors", () => {
 
 describe("signOAuth1: behaviour", () => {
   it("normalises the base URI: lower-case scheme and host, default port dropped, fragment ignored", () => {
-    const a = signOAuth1({ ...provider, url: "HTTPS://API.X.COM:443/1.1/statuses/update.json?include_entities=true#frag" });
+    const a = signOAuth1({
+      ...provider,
+      url: "HTTPS://API.X.COM:443/1.1/statuses/update.json?include_entities=true#frag",
+    });
     expect(a.signature).toBe("Ls93hJiZbQ3akF3HF3x1Bz8/zU4=");
   });
   it("form records: arrays repeat the parameter, null and undefined are left out", () => {
@@ -104,7 +107,12 @@ describe("signOAuth1: behaviour", () => {
   it("default nonce is 32 ASCII letters and digits and differs per call; default timestamp is now", () => {
     const nonces = new Set<string>();
     for (let i = 0; i < 200; i++) {
-      const { authorization } = signOAuth1({ method: "GET", url: "https://x.test/", consumerKey: "k", consumerSecret: "s" });
+      const { authorization } = signOAuth1({
+        method: "GET",
+        url: "https://x.test/",
+        consumerKey: "k",
+        consumerSecret: "s",
+      });
       const nonce = /oauth_nonce="([^"]+)"/.exec(authorization)?.[1] ?? "";
       expect(nonce).toMatch(/^[A-Za-z0-9]{32}$/);
       nonces.add(nonce);
@@ -131,7 +139,9 @@ describe("HMAC-SHA1", () => {
   it("passes RFC 2202 test cases 1, 2, 6 and 7", () => {
     const hex = (b64: string) => Buffer.from(b64, "base64").toString("hex");
     expect(hex(hmacSha1Base64("\x0b".repeat(20), "Hi There"))).toBe("b617318655057264e28bc0b6fb378c8ef146be00");
-    expect(hex(hmacSha1Base64("Jefe", "what do ya want for nothing?"))).toBe("effcdf6ae5eb2fa2d27416d5f184df9c259a7c79");
+    expect(hex(hmacSha1Base64("Jefe", "what do ya want for nothing?"))).toBe(
+      "effcdf6ae5eb2fa2d27416d5f184df9c259a7c79",
+    );
     expect(hex(hmacSha1Base64("\xaa".repeat(80).replace(/./g, "a"), "x"))).toBe(
       createHmac("sha1", "a".repeat(80)).update("x").digest("hex"),
     );
@@ -141,7 +151,9 @@ describe("HMAC-SHA1", () => {
   });
   it("matches node:crypto for random ASCII keys and messages of every length up to 300", () => {
     for (let length = 0; length <= 300; length++) {
-      const key = Array.from({ length: (length * 7) % 150 }, (_, i) => String.fromCharCode(33 + ((i * 31 + length) % 90))).join("");
+      const key = Array.from({ length: (length * 7) % 150 }, (_, i) =>
+        String.fromCharCode(33 + ((i * 31 + length) % 90)),
+      ).join("");
       const message = Array.from({ length }, (_, i) => String.fromCharCode(32 + ((i * 17 + length) % 95))).join("");
       expect(hmacSha1Base64(key, message)).toBe(createHmac("sha1", key).update(message).digest("base64"));
     }
@@ -168,7 +180,14 @@ describe("oauth1Middleware", () => {
     });
     await post("/12/x?name=demo", { body: { a: "1" } });
     const expected = (form?: Record<string, string>) =>
-      signOAuth1({ method: "POST", url: "https://ads-api.x.com/12/x?name=demo", form, ...credentials, nonce: "fixednonce", timestamp: 1_700_000_000 }).authorization;
+      signOAuth1({
+        method: "POST",
+        url: "https://ads-api.x.com/12/x?name=demo",
+        form,
+        ...credentials,
+        nonce: "fixednonce",
+        timestamp: 1_700_000_000,
+      }).authorization;
     expect(seen[0]?.headers.get("authorization")).toBe(expected({ a: "1" }));
     expect(seen[1]?.headers.get("authorization")).toBe(expected());
     expect(await seen[0]?.text()).toBe("a=1");

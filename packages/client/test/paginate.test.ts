@@ -17,14 +17,17 @@ afterAll(async () => {
 });
 
 const oauth1 = { consumerKey: "ck", consumerSecret: "cs", token: "t", tokenSecret: "ts" };
-const page = (ids: string[], next: string | null) => json(200, { request: { params: {} }, data: ids.map((id) => ({ id })), next_cursor: next });
+const page = (ids: string[], next: string | null) =>
+  json(200, { request: { params: {} }, data: ids.map((id) => ({ id })), next_cursor: next });
 
 describe("paginate", () => {
   it("follows next_cursor, keeps count and the other parameters, and stops at null", async () => {
     const ads = createAdsClient({ baseUrl: server.url, oauth1 });
     server.script(page(["a", "b"], "c1"), page(["c", "d"], "c2"), page(["e"], null));
     const ids: string[] = [];
-    for await (const account of paginate(ads, "/12/accounts", { params: { query: { count: 2, with_total_count: true, q: "demo" } } })) {
+    for await (const account of paginate(ads, "/12/accounts", {
+      params: { query: { count: 2, with_total_count: true, q: "demo" } },
+    })) {
       ids.push(account.id);
     }
     expect(ids).toEqual(["a", "b", "c", "d", "e"]);
@@ -39,7 +42,8 @@ describe("paginate", () => {
     const ads = createAdsClient({ baseUrl: server.url, oauth1 });
     server.script(page(["a", "b"], "c1"), page(["c", "d"], "c2"));
     const ids: string[] = [];
-    for await (const account of paginate(ads, "/12/accounts", { params: { query: { count: 2 } }, limit: 3 })) ids.push(account.id);
+    for await (const account of paginate(ads, "/12/accounts", { params: { query: { count: 2 } }, limit: 3 }))
+      ids.push(account.id);
     expect(ids).toEqual(["a", "b", "c"]);
     expect(server.requests).toHaveLength(2);
   });
@@ -66,7 +70,8 @@ describe("paginate", () => {
   it("reads typed records from the ads mock", async () => {
     const ads = createAdsClient({ baseUrl: prism, oauth1 });
     const accounts = [];
-    for await (const account of paginate(ads, "/12/accounts", { params: { query: { count: 200 } } })) accounts.push(account);
+    for await (const account of paginate(ads, "/12/accounts", { params: { query: { count: 200 } } }))
+      accounts.push(account);
     expect(accounts.length).toBeGreaterThan(0);
     expect(typeof accounts[0]?.id).toBe("string");
     expect(typeof accounts[0]?.timezone).toBe("string");
@@ -76,16 +81,20 @@ describe("paginate", () => {
 describe("the ads client against the mock", () => {
   it("reads one account; the base URL is the only difference from production", async () => {
     const ads = createAdsClient({ baseUrl: prism, oauth1 });
-    const { data, error } = await ads.GET("/12/accounts/{account_id}", { params: { path: { account_id: "18ce54d4x5t" } } });
+    const { data, error } = await ads.GET("/12/accounts/{account_id}", {
+      params: { path: { account_id: "18ce54d4x5t" } },
+    });
     expect(error).toBeUndefined();
-    expect(data?.data.id).toBeTypeOf("string");
+    expect(data?.data?.id).toBeTypeOf("string");
     expect(ads.baseUrl).toBe(prism);
     expect(createAdsClient().baseUrl).toBe("https://ads-api.x.com");
   });
 
   it("surfaces the mock's documented 400 for a broken bound as XAdsApiError", async () => {
     const ads = createAdsClient({ baseUrl: prism, oauth1, throwOnError: true });
-    const error = (await ads.GET("/12/accounts", { params: { query: { count: 0 } } }).catch((e: unknown) => e)) as XAdsApiError;
+    const error = (await ads
+      .GET("/12/accounts", { params: { query: { count: 0 } } })
+      .catch((e: unknown) => e)) as XAdsApiError;
     expect(error).toBeInstanceOf(XAdsApiError);
     expect(error.status).toBe(400);
     expect(error.errors[0]?.code).toBe("INVALID_PARAMETER");

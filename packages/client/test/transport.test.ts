@@ -9,7 +9,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const secrets = { consumerKey: "CONSUMER-KEY-1", consumerSecret: "CONSUMER-SECRET-2", token: "ACCESS-TOKEN-3", tokenSecret: "TOKEN-SECRET-4" };
+const secrets = {
+  consumerKey: "CONSUMER-KEY-1",
+  consumerSecret: "CONSUMER-SECRET-2",
+  token: "ACCESS-TOKEN-3",
+  tokenSecret: "TOKEN-SECRET-4",
+};
 const fast = { retries: 3, baseDelayMs: 5, maxDelayMs: 20 };
 const client = (extra: Parameters<typeof createAdsClient>[0] = {}) =>
   createAdsClient({ baseUrl: server.url, oauth1: secrets, retry: fast, ...extra });
@@ -44,7 +49,13 @@ describe("rate-limit headers", () => {
   it("are parsed on every response and kept on the client", async () => {
     const seen: number[] = [];
     const ads = client({ onRateLimit: (state) => seen.push(state.remaining) });
-    server.script(json(200, { data: {} }, { "x-rate-limit-limit": "450", "x-rate-limit-remaining": "7", "x-rate-limit-reset": "1767225600" }));
+    server.script(
+      json(
+        200,
+        { data: {} },
+        { "x-rate-limit-limit": "450", "x-rate-limit-remaining": "7", "x-rate-limit-reset": "1767225600" },
+      ),
+    );
     await ads.GET("/12/accounts/{account_id}", account);
     expect(seen).toEqual([7]);
     expect(ads.rateLimit).toMatchObject({ scope: "user", remaining: 7 });
@@ -54,9 +65,18 @@ describe("rate-limit headers", () => {
 describe("retries", () => {
   it("waits for the reset time after a 429, then succeeds", async () => {
     const reset = Math.ceil(Date.now() / 1000) + 1;
-    server.script(json(429, { errors: [{ code: "TOO_MANY_REQUESTS", message: "Rate limit exceeded" }] }, {
-      "x-rate-limit-limit": "450", "x-rate-limit-remaining": "0", "x-rate-limit-reset": String(reset),
-    }), ok);
+    server.script(
+      json(
+        429,
+        { errors: [{ code: "TOO_MANY_REQUESTS", message: "Rate limit exceeded" }] },
+        {
+          "x-rate-limit-limit": "450",
+          "x-rate-limit-remaining": "0",
+          "x-rate-limit-reset": String(reset),
+        },
+      ),
+      ok,
+    );
     const started = Date.now();
     const { data, error } = await client().GET("/12/accounts/{account_id}", account);
     expect(error).toBeUndefined();
@@ -76,7 +96,13 @@ describe("retries", () => {
       random: () => 0,
       fetch: async () => {
         waits.push(1);
-        return new Response("{}", { status: 429, headers: { "x-rate-limit-reset": String(now / 1000 + 1), "x-account-rate-limit-reset": String(now / 1000 + 900) } });
+        return new Response("{}", {
+          status: 429,
+          headers: {
+            "x-rate-limit-reset": String(now / 1000 + 1),
+            "x-account-rate-limit-reset": String(now / 1000 + 900),
+          },
+        });
       },
     });
     // account reset is 900 s away, beyond maxWaitMs: the 429 comes back at once instead of waiting for the user-level reset.
@@ -86,7 +112,10 @@ describe("retries", () => {
   });
 
   it("honours retry-after on a 503", async () => {
-    server.script(json(503, { errors: [{ code: "SERVICE_UNAVAILABLE", message: "Over capacity" }] }, { "retry-after": "1" }), ok);
+    server.script(
+      json(503, { errors: [{ code: "SERVICE_UNAVAILABLE", message: "Over capacity" }] }, { "retry-after": "1" }),
+      ok,
+    );
     const started = Date.now();
     const { data } = await client().GET("/12/accounts/{account_id}", account);
     expect(data).toBeDefined();
@@ -101,7 +130,13 @@ describe("retries", () => {
   });
 
   it("gives up after the retry count and returns the last answer", async () => {
-    server.script(json(500, {}), json(500, {}), json(500, {}), json(500, { errors: [{ code: "INTERNAL_ERROR", message: "boom" }] }), ok);
+    server.script(
+      json(500, {}),
+      json(500, {}),
+      json(500, {}),
+      json(500, { errors: [{ code: "INTERNAL_ERROR", message: "boom" }] }),
+      ok,
+    );
     const { error, response } = await client().GET("/12/accounts/{account_id}", account);
     expect(response.status).toBe(500);
     expect(error).toEqual({ errors: [{ code: "INTERNAL_ERROR", message: "boom" }] });
@@ -111,7 +146,10 @@ describe("retries", () => {
   it("does not retry POST by default, but does when the policy lists it", async () => {
     server.script(json(503, {}), ok);
     const post = (c: ReturnType<typeof client>) =>
-      (c.POST as unknown as (p: string, i: unknown) => Promise<{ response: Response }>)("/12/accounts/{account_id}", account);
+      (c.POST as unknown as (p: string, i: unknown) => Promise<{ response: Response }>)(
+        "/12/accounts/{account_id}",
+        account,
+      );
     expect((await post(client())).response.status).toBe(503);
     expect(server.requests).toHaveLength(1);
     server.script(json(503, {}), ok);
@@ -142,16 +180,34 @@ describe("timeouts and cancellation", () => {
     server.script(slow(2000, ok), ok);
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error("caller gave up")), 50);
-    await expect(client().GET("/12/accounts/{account_id}", { ...account, signal: controller.signal })).rejects.toThrow("caller gave up");
+    await expect(client().GET("/12/accounts/{account_id}", { ...account, signal: controller.signal })).rejects.toThrow(
+      "caller gave up",
+    );
     expect(server.requests).toHaveLength(1);
   });
 });
 
 describe("XAdsApiError", () => {
   it("carries status, error list, rate-limit state, method and path", async () => {
-    server.script(json(400, { errors: [{ code: "INVALID_PARAMETER", message: "Expected an integer between 1 and 1000, got 0 for count", parameter: "count" }] }, {
-      "x-rate-limit-limit": "450", "x-rate-limit-remaining": "3", "x-rate-limit-reset": "1767225600",
-    }));
+    server.script(
+      json(
+        400,
+        {
+          errors: [
+            {
+              code: "INVALID_PARAMETER",
+              message: "Expected an integer between 1 and 1000, got 0 for count",
+              parameter: "count",
+            },
+          ],
+        },
+        {
+          "x-rate-limit-limit": "450",
+          "x-rate-limit-remaining": "3",
+          "x-rate-limit-reset": "1767225600",
+        },
+      ),
+    );
     const ads = client({ throwOnError: true });
     const error = await ads.GET("/12/accounts", { params: { query: { count: 0 } } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(XAdsApiError);
@@ -159,14 +215,24 @@ describe("XAdsApiError", () => {
     expect(apiError.status).toBe(400);
     expect(apiError.method).toBe("GET");
     expect(apiError.path).toBe("/12/accounts");
-    expect(apiError.errors).toEqual([{ code: "INVALID_PARAMETER", message: "Expected an integer between 1 and 1000, got 0 for count", parameter: "count" }]);
+    expect(apiError.errors).toEqual([
+      {
+        code: "INVALID_PARAMETER",
+        message: "Expected an integer between 1 and 1000, got 0 for count",
+        parameter: "count",
+      },
+    ]);
     expect(apiError.rateLimit).toMatchObject({ remaining: 3, scope: "user" });
-    expect(apiError.message).toBe("GET /12/accounts failed with 400: INVALID_PARAMETER: Expected an integer between 1 and 1000, got 0 for count (parameter count)");
+    expect(apiError.message).toBe(
+      "GET /12/accounts failed with 400: INVALID_PARAMETER: Expected an integer between 1 and 1000, got 0 for count (parameter count)",
+    );
   });
 
   it("handles a non-JSON (HTML) 404", async () => {
     server.script(text(404, "<!DOCTYPE html><html><body>Not found</body></html>", "text/html"));
-    const error = (await client({ throwOnError: true }).GET("/12/accounts/{account_id}", account).catch((e: unknown) => e)) as XAdsApiError;
+    const error = (await client({ throwOnError: true })
+      .GET("/12/accounts/{account_id}", account)
+      .catch((e: unknown) => e)) as XAdsApiError;
     expect(error.status).toBe(404);
     expect(error.errors).toEqual([]);
     expect(error.body).toContain("<html>");
@@ -174,13 +240,20 @@ describe("XAdsApiError", () => {
   });
 
   it("never contains a secret, token, signature or query string", async () => {
-    server.script(json(401, { errors: [{ code: "UNAUTHORIZED_ACCESS", message: "This request is not properly authenticated" }] }));
+    server.script(
+      json(401, { errors: [{ code: "UNAUTHORIZED_ACCESS", message: "This request is not properly authenticated" }] }),
+    );
     const error = (await client({ throwOnError: true })
       .GET("/12/accounts", { params: { query: { q: "SECRET-QUERY" } } })
       .catch((e: unknown) => e)) as XAdsApiError;
     const authorization = String(server.requests[0]?.headers.authorization);
     const signature = decodeURIComponent(/oauth_signature="([^"]+)"/.exec(authorization)?.[1] ?? "missing");
-    const rendered = [error.message, error.stack, JSON.stringify(error), inspect(error, { depth: 10, showHidden: true })].join("\n");
+    const rendered = [
+      error.message,
+      error.stack,
+      JSON.stringify(error),
+      inspect(error, { depth: 10, showHidden: true }),
+    ].join("\n");
     for (const secret of [...Object.values(secrets), signature, "SECRET-QUERY", "oauth_"]) {
       expect(rendered).not.toContain(secret);
     }

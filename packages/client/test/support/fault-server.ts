@@ -34,7 +34,7 @@ export const text =
   };
 
 /** Destroys the socket without an answer: the client sees a network error. */
-export const drop: Step = (req, res) => {
+export const drop: Step = (_req, res) => {
   res.socket?.destroy();
 };
 
@@ -50,14 +50,21 @@ export const slow =
       });
     });
 
-export async function startFaultServer(fallback: Step = json(200, { data: [], next_cursor: null })): Promise<FaultServer> {
+export async function startFaultServer(
+  fallback: Step = json(200, { data: [], next_cursor: null }),
+): Promise<FaultServer> {
   const queue: Step[] = [];
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const recorded = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks) };
+      const recorded = {
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      };
       requests.push(recorded);
       void (queue.shift() ?? fallback)(recorded, res);
     });
