@@ -53,19 +53,15 @@ export function ruleCheck(rule) {
   }
 }
 
-function cell(text) {
-  return String(text).replaceAll("|", "\\|").replaceAll("\n", " ");
-}
-
 /** A Markdown section listing the rules, or "" without rules. */
 export function rulesSection(rules) {
   if (rules.length === 0) return "";
-  const rows = rules.map((r) => `| ${cell(r.description)} | ${cell(ruleCheck(r))} | ${code(r.error)} |`);
+  const items = rules.map(
+    (r) => `- ${r.description.replace(/\s*\n\s*/g, " ")}<br>Check: ${ruleCheck(r)}. Error: ${code(r.error)}.`,
+  );
   return [
-    "**Cross-field rules** (`x-rules`; `@xads/validator` checks them before sending, the API answers the error shown)",
+    "**Cross-field rules** (`x-rules`: `@xads/validator` checks them before a request is sent; the API answers the error shown)",
     "",
-    "| Rule | Check | Error |",
-    "| --- | --- | --- |",
-    ...rows,
+    ...items,
   ].join("\n");
 }

@@ -60,7 +60,7 @@ export function curlSample(document, entry) {
   const lines = [];
   const auth = authKind(document, operation);
   if (auth === "oauth1") {
-    lines.push("# OAUTH_HEADER: an OAuth 1.0a Authorization header signed for this exact request (see Authentication)");
+    lines.push("# OAUTH_HEADER: the OAuth 1.0a header signed for this request (see Authentication)");
   }
   const command = [`curl${method === "get" ? "" : ` -X ${method.toUpperCase()}`} ${shellQuote(url)}`];
   if (auth === "oauth1") command.push(`-H "Authorization: $OAUTH_HEADER"`);

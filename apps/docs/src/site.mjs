@@ -18,6 +18,14 @@ function readJson(file, what) {
   }
 }
 
+function readYaml(file) {
+  try {
+    return parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new Error(`${file} is not valid YAML: ${error.message}`);
+  }
+}
+
 /**
  * The site's model: documents (with their bundle and operations), the referenced ones (with operations),
  * the operation index by operationId, the navigation, the change history and the activity bundle
@@ -45,9 +53,7 @@ export function loadSite(dir = specDir) {
     (existsSync(activityFile) ? readJson(activityFile, "activity bundle") : undefined);
 
   const historyFile = join(dir, "history/changes.yaml");
-  const history = existsSync(historyFile)
-    ? parseHistory(parse(readFileSync(historyFile, "utf8")), "spec/history/changes.yaml")
-    : undefined;
+  const history = existsSync(historyFile) ? parseHistory(readYaml(historyFile), "spec/history/changes.yaml") : undefined;
 
   const nav = [
     { href: "index.html", title: "Overview" },

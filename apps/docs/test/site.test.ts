@@ -1,0 +1,163 @@
+// The built site in a real browser: every operation reachable by its deep link, search, the landing page's
+// links, the history and events pages, and nothing loaded from outside the site.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadSite } from "../src/site.mjs";
+import { distDir, type Harness, screenshotsDir, startHarness } from "./harness.js";
+
+interface Operation {
+  operationId: string;
+  method: string;
+  path: string;
+  link: string;
+  rules: { description: string }[];
+  operation: { summary?: string };
+}
+interface Document {
+  name: string;
+  title: string;
+  page: string;
+  operations: Operation[];
+}
+
+const site = loadSite() as { referenced: Document[] };
+let harness: Harness;
+let page: Page;
+
+beforeAll(async () => {
+  harness = await startHarness();
+  page = harness.page;
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+/**
+ * Waits until the operation's heading is on screen, near the top (Redoc scrolled to it), and its page
+ * holds the given texts (the operation's cross-field rules).
+ */
+async function expectOperationShown(op: Operation, texts: string[] = []) {
+  const summary = op.operation.summary ?? op.operationId;
+  await page.waitForFunction(
+    ([text, wanted]) => {
+      const shown = [...document.querySelectorAll("h1, h2")].some((h) => {
+        if (h.textContent?.trim() !== text) return false;
+        const top = h.getBoundingClientRect().top;
+        return top >= 0 && top < window.innerHeight / 2;
+      });
+      const content = document.getElementById("redoc")?.textContent ?? "";
+      return shown && wanted.every((t) => content.includes(t));
+    },
+    [summary, texts] as const,
+    { timeout: 10_000 },
+  );
+}
+
+/** The first words of a rule's description, as Redoc renders them (before any code span). */
+const ruleText = (rule: { description: string }) => rule.description.split(/[`\n]/)[0]?.trim() ?? "";
+
+describe("landing page", () => {
+  it("explains hosts, authentication, conventions, errors and rate limits, and links every operation", async () => {
+    await page.goto(`${harness.base}/`);
+    for (const id of ["hosts", "authentication", "conventions", "batches", "errors", "rate-limits", "operations"]) {
+      await expect(page.locator(`#${id}`).count()).resolves.toBe(1);
+    }
+    const linked = await page.$$eval("a.operation-link", (as) =>
+      as.map((a) => [a.getAttribute("data-operation-id"), a.getAttribute("href")]),
+    );
+    const expected = site.referenced.flatMap((d) => d.operations.map((op) => [op.operationId, op.link]));
+    expect(linked.sort()).toEqual(expected.sort());
+    await page.screenshot({ path: join(screenshotsDir, "landing.png"), fullPage: false });
+  });
+
+  it("links only to files the site has", async () => {
+    await page.goto(`${harness.base}/`);
+    const hrefs = await page.$$eval("a[href]", (as) => as.map((a) => a.getAttribute("href") ?? ""));
+    const files = new Set(hrefs.filter((h) => !h.startsWith("#")).map((h) => h.split("#")[0] ?? ""));
+    expect(files.size).toBeGreaterThan(2);
+    for (const file of files) {
+      expect(file, "links are relative, so the site works under any base URL").not.toMatch(/^(\/|https?:)/);
+      expect(existsSync(join(distDir, file)), `${file} exists`).toBe(true);
+    }
+  });
+});
+
+describe.each(site.referenced.map((d) => [d.name, d] as const))("reference page %s", (_name, doc) => {
+  it("opens an operation from a fresh deep link", async () => {
+    const op = doc.operations.at(-1) as Operation;
+    await page.goto(`${harness.base}/${op.link}`);
+    await expectOperationShown(op);
+    if (doc.name === "ads") await page.screenshot({ path: join(screenshotsDir, "operation.png") });
+  });
+
+  it("shows every operation at its deep link, with its cross-field rules", async () => {
+    await page.goto(`${harness.base}/${doc.page}`);
+    for (const op of doc.operations) {
+      const hash = op.link.slice(op.link.indexOf("#"));
+      await page.evaluate((h) => {
+        window.location.hash = h;
+      }, hash);
+      await expectOperationShown(op, op.rules.map(ruleText).filter(Boolean));
+    }
+  });
+
+  it("shows the generated curl and TypeScript samples", async () => {
+    const op = doc.operations[0] as Operation;
+    await page.goto(`${harness.base}/${op.link}`);
+    await expectOperationShown(op);
+    const visibleCode = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll("#right-panel pre, pre")]
+          .filter((e) => {
+            const r = e.getBoundingClientRect();
+            return r.top >= 0 && r.top < window.innerHeight && r.height > 0;
+          })
+          .map((e) => e.textContent ?? "")
+          .join("\n"),
+      );
+    await expect(visibleCode()).resolves.toMatch(/^curl /m);
+    // The language menu beside this operation: the "curl" button nearest the top of the screen.
+    const buttons = page.getByRole("button", { name: "curl", exact: true });
+    const tops = await buttons.evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().top));
+    const index = tops.findIndex((top) => top >= 0 && top < 900);
+    expect(index).toBeGreaterThanOrEqual(0);
+    await buttons.nth(index).click();
+    await page.getByRole("menuitem", { name: "TypeScript" }).click();
+    await expect(visibleCode()).resolves.toContain(`.${op.method.toUpperCase()}(${JSON.stringify(op.path)}`);
+    await expect(visibleCode()).resolves.toContain(`from "@xads/client"`);
+  });
+
+  it("finds an operation by name with search", async () => {
+    const op = doc.operations[Math.floor(doc.operations.length / 2)] as Operation;
+    const summary = op.operation.summary ?? op.operationId;
+    const hash = op.link.slice(op.link.indexOf("#"));
+    await page.goto(`${harness.base}/${doc.page}`);
+    await page.getByText("Search", { exact: false }).first().click();
+    await page.getByPlaceholder("Search docs...").fill(summary);
+    const result = page.locator(`a[data-component-name="Search/SearchItem"][href="${hash}"]`);
+    await result.first().click({ timeout: 10_000 });
+    await expectOperationShown(op);
+    expect(page.url()).toBe(`${harness.base}/${op.link}`);
+  });
+});
+
+describe("history and events", () => {
+  for (const file of ["history.html", "events.html"]) {
+    it(`${file} renders its data or says it is not yet available`, async () => {
+      await page.goto(`${harness.base}/${file}`);
+      await expect(page.locator("h1").textContent()).resolves.toMatch(/Change history|Events/);
+      const entries = await page.locator("li.change, table.events tbody tr, .note").count();
+      expect(entries).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe("the whole visit", () => {
+  it("made no request outside the origin and logged no console error", () => {
+    expect(harness.outsideRequests).toEqual([]);
+    expect(harness.consoleErrors).toEqual([]);
+  });
+});
