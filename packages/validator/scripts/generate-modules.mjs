@@ -50,7 +50,9 @@ function pickMedia(content) {
 
 function checkFormats(documentName, document) {
   const known = new Set([...supported.stringFormats, ...supported.numberFormats]);
-  const unknown = [...collectFormats(document.components ?? {}), ...collectFormats(document.paths ?? {})].filter((f) => !known.has(f));
+  const unknown = [...collectFormats(document.components ?? {}), ...collectFormats(document.paths ?? {})].filter(
+    (f) => !known.has(f),
+  );
   if (unknown.length > 0) {
     throw new GenerateError(
       `${documentName}: format(s) ${[...new Set(unknown)].join(", ")} are not supported by @xads/validator; add them to src/runtime/formats.ts and supported.json`,
@@ -59,21 +61,38 @@ function checkFormats(documentName, document) {
 }
 
 function ruleDefaults(document, entry, rule) {
-  const references = [rule.left, rule.right, rule.start, rule.end, rule.items, rule.parameter, typeof rule.if === "string" ? rule.if : undefined];
-  references.push(...(rule.parameters ?? []), ...(Array.isArray(rule.then) ? rule.then : []), rule.if?.parameter, rule.then?.parameter);
+  const references = [
+    rule.left,
+    rule.right,
+    rule.start,
+    rule.end,
+    rule.items,
+    rule.parameter,
+    typeof rule.if === "string" ? rule.if : undefined,
+  ];
+  references.push(
+    ...(rule.parameters ?? []),
+    ...(Array.isArray(rule.then) ? rule.then : []),
+    rule.if?.parameter,
+    rule.then?.parameter,
+  );
   const defaults = {};
   for (const reference of references.filter((r) => typeof r === "string")) {
     const parsed = parseReference(reference);
     if (parsed.in !== "body") {
       const parameter = entry.parameters.find((p) => p.in === parsed.in && p.name === parsed.name);
-      if (!parameter) throw new GenerateError(`${entry.operationId} rule ${rule.id}: ${reference} is not a parameter of the operation`);
+      if (!parameter)
+        throw new GenerateError(
+          `${entry.operationId} rule ${rule.id}: ${reference} is not a parameter of the operation`,
+        );
       const schema = resolve(document, parameter.schema ?? {});
       if (schema.default !== undefined) defaults[reference] = schema.default;
       continue;
     }
     const body = requestBodySchema(document, entry.operation);
     const found = body ? schemasAt(document, body, parsed.steps) : [];
-    if (found.length === 0) throw new GenerateError(`${entry.operationId} rule ${rule.id}: ${reference} is not in the request body schema`);
+    if (found.length === 0)
+      throw new GenerateError(`${entry.operationId} rule ${rule.id}: ${reference} is not in the request body schema`);
     const withDefault = found.find((s) => s.default !== undefined);
     if (withDefault) defaults[reference] = withDefault.default;
   }
@@ -132,7 +151,11 @@ function requestSchema(document, entry, base) {
     schema.properties.body = prepareSchema(bodySchema, base);
     if (requestBody.required) schema.required.push("body");
     const form = !picked.mediaType.includes("json");
-    body = { mediaType: picked.mediaType, required: requestBody.required === true, plan: coercionPlan(document, bodySchema, { properties: form }) };
+    body = {
+      mediaType: picked.mediaType,
+      required: requestBody.required === true,
+      plan: coercionPlan(document, bodySchema, { properties: form }),
+    };
   }
   return { schema, parameters, body };
 }
@@ -145,8 +168,12 @@ function postProcess(code, operationId) {
   let out = code.replace(/^"use strict";/, "");
   for (const [call, name] of Object.entries(HELPERS)) out = out.replaceAll(call, name);
   const leftover = /require\(("[^"]+")\)/.exec(out);
-  if (leftover) throw new GenerateError(`${operationId}: the standalone code needs the runtime helper ${leftover[1]}, which is not inlined`);
-  if (/\bnew Function\b|\beval\(/.test(out)) throw new GenerateError(`${operationId}: the standalone code uses eval or new Function`);
+  if (leftover)
+    throw new GenerateError(
+      `${operationId}: the standalone code needs the runtime helper ${leftover[1]}, which is not inlined`,
+    );
+  if (/\bnew Function\b|\beval\(/.test(out))
+    throw new GenerateError(`${operationId}: the standalone code uses eval or new Function`);
   return out;
 }
 
@@ -223,7 +250,10 @@ export function generateModules(bundles, outDir, { runtimeDir = join(here, "../s
   for (const { name, document } of bundles) {
     for (const module of generateDocument(name, document, newAjv())) {
       const id = module.entry.operationId;
-      if (seen.has(id)) throw new GenerateError(`operationId ${id} is used by ${seen.get(id)} and ${name}; it must be unique across documents`);
+      if (seen.has(id))
+        throw new GenerateError(
+          `operationId ${id} is used by ${seen.get(id)} and ${name}; it must be unique across documents`,
+        );
       seen.set(id, name);
       modules.push(module);
     }
@@ -244,7 +274,9 @@ export function generateModules(bundles, outDir, { runtimeDir = join(here, "../s
     join(outDir, "operations", "index.ts"),
     `${HEADER}${ids.map((id) => `export { ${id} } from "./${id}.js";`).join("\n")}\n${ids.length === 0 ? "export {};\n" : ""}`,
   );
-  const routes = Object.fromEntries(modules.map((m) => [`${m.entry.method.toUpperCase()} ${m.entry.path}`, m.entry.operationId]));
+  const routes = Object.fromEntries(
+    modules.map((m) => [`${m.entry.method.toUpperCase()} ${m.entry.path}`, m.entry.operationId]),
+  );
   writeFileSync(
     join(outDir, "registry.ts"),
     `${HEADER}import type { OperationValidator } from "${runtime.replace(/^\.\.\//, "")}/operation.js";

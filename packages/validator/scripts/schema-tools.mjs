@@ -4,7 +4,16 @@ import { resolve } from "@xads/spec/lib/operations.mjs";
 /** Keywords whose value is a map of subschemas (its keys are names, not keywords). */
 const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 /** Annotations that do not validate; stripped so the generated code stays small. */
-const ANNOTATIONS = new Set(["description", "example", "examples", "title", "externalDocs", "xml", "$comment", "deprecated"]);
+const ANNOTATIONS = new Set([
+  "description",
+  "example",
+  "examples",
+  "title",
+  "externalDocs",
+  "xml",
+  "$comment",
+  "deprecated",
+]);
 
 /** A copy of a schema (or a components tree) without annotations, `$ref`s pointing into `base`. */
 export function prepareSchema(node, base) {
@@ -46,7 +55,9 @@ function typesOf(document, schema, depth) {
   if (typeof node.type === "string") types.add(node.type);
   if (Array.isArray(node.type)) for (const t of node.type) types.add(t);
   for (const value of [...(node.enum ?? []), ...("const" in node ? [node.const] : [])]) {
-    types.add(value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "number" ? "number" : typeof value);
+    types.add(
+      value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "number" ? "number" : typeof value,
+    );
   }
   for (const branch of [...(node.oneOf ?? []), ...(node.anyOf ?? [])]) {
     const branchTypes = typesOf(document, branch, depth + 1);
@@ -76,7 +87,8 @@ export function coercionPlan(document, schema, { properties = false, depth = 0 }
   if (properties) {
     const props = {};
     for (const branch of branches) {
-      for (const [name, sub] of Object.entries(branch.properties ?? {})) props[name] ??= coercionPlan(document, sub, { depth: depth + 1 });
+      for (const [name, sub] of Object.entries(branch.properties ?? {}))
+        props[name] ??= coercionPlan(document, sub, { depth: depth + 1 });
     }
     if (Object.keys(props).length > 0) plan.properties = props;
   }

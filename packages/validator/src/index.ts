@@ -19,7 +19,11 @@ export function getOperation(operationId: string): OperationValidator {
 }
 
 /** Validates a request: parameters and body against their schemas (after coercion), then the x-rules. */
-export function validateRequest(operationId: string, input?: RequestInput, options?: ValidateOptions): ValidationResult {
+export function validateRequest(
+  operationId: string,
+  input?: RequestInput,
+  options?: ValidateOptions,
+): ValidationResult {
   return getOperation(operationId).validateRequest(input, options);
 }
 

@@ -1,6 +1,13 @@
 // The public API over the real bundles, and request coercion and error shape over the fixture.
 import { beforeAll, describe, expect, it } from "vitest";
-import { findOperationId, getOperation, listAccounts, listOperationIds, validateRequest, validateResponse } from "../src/index.js";
+import {
+  findOperationId,
+  getOperation,
+  listAccounts,
+  listOperationIds,
+  validateRequest,
+  validateResponse,
+} from "../src/index.js";
 import type { OperationValidator } from "../src/runtime/operation.js";
 import { loadFixture } from "./fixtures/generate-fixture.js";
 import { rulesDocument } from "./fixtures/rules-document.js";
@@ -34,9 +41,15 @@ describe("lookup", () => {
 
 describe("requests on the wire and typed", () => {
   it("accepts a query string, URLSearchParams and typed values alike", () => {
-    expect(validateRequest("listAccounts", { query: "?count=1000&with_deleted=true&account_ids=a,b" })).toEqual({ valid: true });
-    expect(validateRequest("listAccounts", { query: new URLSearchParams("count=1000&account_ids=a") })).toEqual({ valid: true });
-    expect(validateRequest("listAccounts", { query: { count: 1000, with_deleted: true, account_ids: ["a", "b"] } })).toEqual({ valid: true });
+    expect(validateRequest("listAccounts", { query: "?count=1000&with_deleted=true&account_ids=a,b" })).toEqual({
+      valid: true,
+    });
+    expect(validateRequest("listAccounts", { query: new URLSearchParams("count=1000&account_ids=a") })).toEqual({
+      valid: true,
+    });
+    expect(
+      validateRequest("listAccounts", { query: { count: 1000, with_deleted: true, account_ids: ["a", "b"] } }),
+    ).toEqual({ valid: true });
   });
   it("reports every error with code, parameter and a message naming the rule", () => {
     const result = validateRequest("listAccounts", { query: "count=1001&with_deleted=yes&account_ids=&q=" });
@@ -45,8 +58,16 @@ describe("requests on the wire and typed", () => {
       errors: expect.arrayContaining([
         { code: "INVALID_PARAMETER", parameter: "count", message: "count must be at most 1000 (maximum), got 1001" },
         { code: "INVALID_PARAMETER", parameter: "with_deleted", message: "with_deleted must be boolean (type)" },
-        { code: "INVALID_PARAMETER", parameter: "account_ids", message: "account_ids must have at least 1 items (minItems), got 0 items" },
-        { code: "INVALID_PARAMETER", parameter: "q", message: "q must have at least 1 characters (minLength), got 0 characters" },
+        {
+          code: "INVALID_PARAMETER",
+          parameter: "account_ids",
+          message: "account_ids must have at least 1 items (minItems), got 0 items",
+        },
+        {
+          code: "INVALID_PARAMETER",
+          parameter: "q",
+          message: "q must have at least 1 characters (minLength), got 0 characters",
+        },
       ]),
     });
     if (!result.valid) expect(result.errors).toHaveLength(4);
@@ -66,7 +87,9 @@ describe("requests on the wire and typed", () => {
   it("coerces form bodies given as text, URLSearchParams or objects of strings", () => {
     const form = fixture.formFixture as OperationValidator;
     expect(form.validateRequest({ body: "grant_type=client_credentials&count=5&ids=a,b" })).toEqual({ valid: true });
-    expect(form.validateRequest({ body: new URLSearchParams({ grant_type: "client_credentials", count: "5" }) })).toEqual({ valid: true });
+    expect(
+      form.validateRequest({ body: new URLSearchParams({ grant_type: "client_credentials", count: "5" }) }),
+    ).toEqual({ valid: true });
     expect(form.validateRequest({ body: { grant_type: "client_credentials", count: "6" } })).toEqual({
       valid: false,
       errors: [{ code: "INVALID_PARAMETER", parameter: "count", message: "count must be at most 5 (maximum), got 6" }],
@@ -85,15 +108,24 @@ describe("requests on the wire and typed", () => {
     expect(items.validateRequest({ body: '[{"params":{"daily":1,"total":2}}]' })).toEqual({ valid: true });
     expect(items.validateRequest({ body: '[{"params":{"daily":"x"}}]' })).toEqual({
       valid: false,
-      errors: [{ code: "INVALID_PARAMETER", parameter: "body[0].params.daily", message: "body[0].params.daily must be integer (type)" }],
+      errors: [
+        {
+          code: "INVALID_PARAMETER",
+          parameter: "body[0].params.daily",
+          message: "body[0].params.daily must be integer (type)",
+        },
+      ],
     });
     expect(items.validateRequest({ body: "[{" })).toEqual({
       valid: false,
-      errors: [{ code: "INVALID_PARAMETER", parameter: "body", message: "the body is not valid JSON (application/json)" }],
+      errors: [
+        { code: "INVALID_PARAMETER", parameter: "body", message: "the body is not valid JSON (application/json)" },
+      ],
     });
   });
   it("never repeats a string value in a message (it may be a secret)", () => {
-    const secret = "AAAAAAAAAAAAAAAAAAAAAMLheAAAAAAA0%2BuSeid%2BULvsea4JtiGRiSDSJSI%3DEUifiRBkKG5E2XzMDjRfl76ZC9Ub0wnz4XsNiRVBChTYbJcE3F";
+    const secret =
+      "AAAAAAAAAAAAAAAAAAAAAMLheAAAAAAA0%2BuSeid%2BULvsea4JtiGRiSDSJSI%3DEUifiRBkKG5E2XzMDjRfl76ZC9Ub0wnz4XsNiRVBChTYbJcE3F";
     const result = validateRequest("invalidateBearerToken", { query: { access_token: [secret, secret] } });
     expect(JSON.stringify(result)).not.toContain(secret.slice(0, 20));
     const form = fixture.formFixture as OperationValidator;
@@ -112,21 +144,38 @@ describe("responses", () => {
   };
   it("validates the body the status selects and names the place of each error", () => {
     expect(validateResponse("getAccount", 200, { request: { params: {} }, data: account })).toEqual({ valid: true });
-    const result = validateResponse("listAccounts", 200, { request: { params: {} }, next_cursor: null, data: [account, { ...account, created_at: "yesterday" }] });
+    const result = validateResponse("listAccounts", 200, {
+      request: { params: {} },
+      next_cursor: null,
+      data: [account, { ...account, created_at: "yesterday" }],
+    });
     expect(result).toEqual({
       valid: false,
-      errors: [{ code: "INVALID_RESPONSE", parameter: "data[1].created_at", message: "data[1].created_at must be a valid date-time (format)" }],
+      errors: [
+        {
+          code: "INVALID_RESPONSE",
+          parameter: "data[1].created_at",
+          message: "data[1].created_at must be a valid date-time (format)",
+        },
+      ],
     });
   });
   it("checks error responses against the API error body, and JSON given as text", () => {
-    const body = '{"errors":[{"code":"INVALID_PARAMETER","message":"Expected an integer","parameter":"count"}],"request":{"params":{}}}';
+    const body =
+      '{"errors":[{"code":"INVALID_PARAMETER","message":"Expected an integer","parameter":"count"}],"request":{"params":{}}}';
     expect(validateResponse("listAccounts", 400, body)).toEqual({ valid: true });
     expect(validateResponse("listAccounts", "400", { errors: [{ code: "lower" }] }).valid).toBe(false);
   });
   it("reports a status the operation does not document", () => {
     expect(validateResponse("getAccount", 418, {})).toEqual({
       valid: false,
-      errors: [{ code: "UNDOCUMENTED_STATUS", parameter: "status", message: "getAccount documents no response for status 418" }],
+      errors: [
+        {
+          code: "UNDOCUMENTED_STATUS",
+          parameter: "status",
+          message: "getAccount documents no response for status 418",
+        },
+      ],
     });
   });
 });

@@ -34,7 +34,9 @@ describe("built output", () => {
   it("imports only its own modules (no Ajv, no require)", () => {
     const external = files.flatMap((file) => {
       const code = readFileSync(file, "utf8");
-      const specifiers = [...code.matchAll(/(?:import|export)[^"';]*?from\s*["']([^"']+)["']|require\(\s*["']([^"']+)["']/g)].map((m) => m[1] ?? m[2]);
+      const specifiers = [
+        ...code.matchAll(/(?:import|export)[^"';]*?from\s*["']([^"']+)["']|require\(\s*["']([^"']+)["']/g),
+      ].map((m) => m[1] ?? m[2]);
       return specifiers.filter((s) => !s?.startsWith(".")).map((s) => `${file}: ${s}`);
     });
     expect(external).toEqual([]);

@@ -3,8 +3,8 @@ import ajvEqual from "ajv/dist/runtime/equal.js";
 import ajvUcs2length from "ajv/dist/runtime/ucs2length.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { describe, expect, it } from "vitest";
-import supported from "../src/runtime/supported.json" with { type: "json" };
 import { equal, formats, ucs2length } from "../src/runtime/helpers.js";
+import supported from "../src/runtime/supported.json" with { type: "json" };
 
 // CommonJS interop differs between loaders: the function is the default export or its `default`.
 const unwrap = <T>(module: unknown): T => ((module as { default?: T }).default ?? module) as T;
@@ -18,7 +18,24 @@ describe("ucs2length", () => {
 });
 
 describe("equal", () => {
-  const values: unknown[] = [null, 0, 1, "1", true, false, [], [1, 2], [2, 1], {}, { a: 1 }, { a: 1, b: [1] }, { b: [1], a: 1 }, { a: undefined }, { b: undefined }, Number.NaN];
+  const values: unknown[] = [
+    null,
+    0,
+    1,
+    "1",
+    true,
+    false,
+    [],
+    [1, 2],
+    [2, 1],
+    {},
+    { a: 1 },
+    { a: 1, b: [1] },
+    { b: [1], a: 1 },
+    { a: undefined },
+    { b: undefined },
+    Number.NaN,
+  ];
   it("agrees with Ajv's equal on every pair", () => {
     for (const a of values) for (const b of values) expect([a, b, equal(a, b)]).toEqual([a, b, referenceEqual(a, b)]);
   });
@@ -44,9 +61,20 @@ describe("formats", () => {
     ],
     date: ["2026-01-05", "2026-1-5", "2024-02-29", "2023-02-29", "2026-04-31"],
     time: ["17:22:56Z", "17:22:56", "25:00:00Z", "17:22:56+05:30"],
-    uri: ["https://ads-api.x.com/12/accounts", "http://a", "mailto:a@b.c", "not a uri", "/relative", "https://x.com/a b"],
+    uri: [
+      "https://ads-api.x.com/12/accounts",
+      "http://a",
+      "mailto:a@b.c",
+      "not a uri",
+      "/relative",
+      "https://x.com/a b",
+    ],
     email: ["a@b.co", "a.b@c.d.e", "a@", "@b.c", "a b@c.d"],
-    uuid: ["123e4567-e89b-12d3-a456-426614174000", "123e4567e89b12d3a456426614174000", "urn:uuid:123e4567-e89b-12d3-a456-426614174000"],
+    uuid: [
+      "123e4567-e89b-12d3-a456-426614174000",
+      "123e4567e89b12d3a456426614174000",
+      "urn:uuid:123e4567-e89b-12d3-a456-426614174000",
+    ],
     byte: ["aGVsbG8=", "aGVsbG8", "", "####"],
     int32: [0, 2147483647, 2147483648, -2147483648, -2147483649, 1.5],
     int64: [0, 9007199254740991, 1.5],
@@ -56,7 +84,11 @@ describe("formats", () => {
       const ours = (formats as Record<string, unknown>)[name];
       const theirs = (fullFormats as Record<string, unknown>)[name];
       const run = (format: unknown, value: unknown) =>
-        typeof format === "function" ? format(value) : format instanceof RegExp ? format.test(String(value)) : (format as { validate: (v: unknown) => boolean }).validate(value);
+        typeof format === "function"
+          ? format(value)
+          : format instanceof RegExp
+            ? format.test(String(value))
+            : (format as { validate: (v: unknown) => boolean }).validate(value);
       for (const value of values) expect([value, run(ours, value)]).toEqual([value, run(theirs, value)]);
     });
   }

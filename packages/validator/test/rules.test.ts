@@ -27,14 +27,22 @@ function expectRuleError(operationId: string, input: RequestInput, code: string,
   const result = check(operationId, input);
   expect(result.valid).toBe(false);
   if (result.valid) return;
-  expect(result.errors).toContainEqual(expect.objectContaining({ code, parameter, message: expect.stringContaining(`rule ${ruleId}`) }));
+  expect(result.errors).toContainEqual(
+    expect.objectContaining({ code, parameter, message: expect.stringContaining(`rule ${ruleId}`) }),
+  );
   expect(result.errors.find((e) => e.code === code)?.message).toContain(`Fixture rule ${ruleId}.`);
 }
 
 describe("compare", () => {
   it("accepts equal values for <= and rejects one more", () => {
     expectValid("compareFixture", { query: { daily: 500, total: 500 } });
-    expectRuleError("compareFixture", { query: { daily: 501, total: 500 } }, "INVALID_PARAMETER", "daily", "daily-within-total");
+    expectRuleError(
+      "compareFixture",
+      { query: { daily: 501, total: 500 } },
+      "INVALID_PARAMETER",
+      "daily",
+      "daily-within-total",
+    );
   });
   it("uses the default of an absent right side (total defaults to 10)", () => {
     expectValid("compareFixture", { query: "daily=10" });
@@ -64,7 +72,13 @@ describe("exclusive (declared on a parameter)", () => {
   it("accepts one of them and rejects both", () => {
     expectValid("exclusiveFixture", { query: { with_total: true } });
     expectValid("exclusiveFixture", { query: { cursor: "abc" } });
-    expectRuleError("exclusiveFixture", { query: "with_total=true&cursor=abc" }, "EXCLUSIVE_PARAMETERS", "cursor", "total-excludes-cursor");
+    expectRuleError(
+      "exclusiveFixture",
+      { query: "with_total=true&cursor=abc" },
+      "EXCLUSIVE_PARAMETERS",
+      "cursor",
+      "total-excludes-cursor",
+    );
   });
   it("counts a parameter as present only when sent (a default does not count)", () => {
     expectValid("exclusiveFixture", { query: { cursor: "abc" } });
@@ -75,14 +89,26 @@ describe("requires", () => {
   it("accepts all of then and rejects one missing, naming it", () => {
     expectValid("requiresFixture", { query: { bid: 1, bid_unit: "CLICK", bid_type: "MAX" } });
     expectValid("requiresFixture", { query: { bid_unit: "CLICK" } });
-    expectRuleError("requiresFixture", { query: { bid: 1, bid_unit: "CLICK" } }, "INCLUSIVE_PARAMETERS", "bid_type", "bid-needs-unit");
+    expectRuleError(
+      "requiresFixture",
+      { query: { bid: 1, bid_unit: "CLICK" } },
+      "INCLUSIVE_PARAMETERS",
+      "bid_type",
+      "bid-needs-unit",
+    );
   });
 });
 
 describe("conditional", () => {
   it("equals -> minItems: two ids accepted, one rejected", () => {
     expectValid("conditionalFixture", { query: { mode: "MANY", ids: "a,b" } });
-    expectRuleError("conditionalFixture", { query: { mode: "MANY", ids: "a" } }, "INVALID_PARAMETER", "ids", "many-needs-two");
+    expectRuleError(
+      "conditionalFixture",
+      { query: { mode: "MANY", ids: "a" } },
+      "INVALID_PARAMETER",
+      "ids",
+      "many-needs-two",
+    );
   });
   it("in -> maxItems, with the default of the if side", () => {
     expectValid("conditionalFixture", { query: { ids: ["a"] } });
@@ -90,7 +116,13 @@ describe("conditional", () => {
   });
   it("present -> present false", () => {
     expectValid("conditionalFixture", { query: { standard: true } });
-    expectRuleError("conditionalFixture", { query: { standard: "true", ids: "a" } }, "INVALID_PARAMETER", "ids", "standard-only-without-ids");
+    expectRuleError(
+      "conditionalFixture",
+      { query: { standard: "true", ids: "a" } },
+      "INVALID_PARAMETER",
+      "ids",
+      "standard-only-without-ids",
+    );
   });
 });
 
@@ -103,7 +135,9 @@ describe("max-total-items", () => {
 
 describe("time-window", () => {
   it("accepts exactly the maximum and rejects one second more", () => {
-    expectValid("timeWindowFixture", { query: { start_time: "2026-03-01T00:00:00Z", end_time: "2026-03-08T00:00:00Z" } });
+    expectValid("timeWindowFixture", {
+      query: { start_time: "2026-03-01T00:00:00Z", end_time: "2026-03-08T00:00:00Z" },
+    });
     expectRuleError(
       "timeWindowFixture",
       { query: { start_time: "2026-03-01T00:00:00Z", end_time: "2026-03-08T00:00:01Z" } },
@@ -113,7 +147,9 @@ describe("time-window", () => {
     );
   });
   it("rejects a negative window and accepts an empty one", () => {
-    expectValid("timeWindowFixture", { query: { start_time: "2026-03-01T00:00:00Z", end_time: "2026-03-01T00:00:00Z" } });
+    expectValid("timeWindowFixture", {
+      query: { start_time: "2026-03-01T00:00:00Z", end_time: "2026-03-01T00:00:00Z" },
+    });
     expectRuleError(
       "timeWindowFixture",
       { query: { start_time: "2026-03-01T00:00:00Z", end_time: "2026-02-28T23:59:59Z" } },
@@ -124,22 +160,46 @@ describe("time-window", () => {
   });
   it("measures to now when the end is absent and endDefaultsToNow is set", () => {
     expectValid("timeWindowFixture", { query: { start_time: "2026-03-03T12:00:00Z" } });
-    expectRuleError("timeWindowFixture", { query: { start_time: "2026-03-03T11:59:59Z" } }, "INVALID_TIME_WINDOW", "end_time", "week");
+    expectRuleError(
+      "timeWindowFixture",
+      { query: { start_time: "2026-03-03T11:59:59Z" } },
+      "INVALID_TIME_WINDOW",
+      "end_time",
+      "week",
+    );
   });
   it("adds months by the calendar (Jan 31 + P1M ends on the last day of February)", () => {
     expectValid("monthWindowFixture", { query: { from: "2026-01-31T00:00:00Z", to: "2026-02-28T00:00:00Z" } });
-    expectRuleError("monthWindowFixture", { query: { from: "2026-01-31T00:00:00Z", to: "2026-02-28T00:00:01Z" } }, "INVALID_TIME_WINDOW", "to", "month");
+    expectRuleError(
+      "monthWindowFixture",
+      { query: { from: "2026-01-31T00:00:00Z", to: "2026-02-28T00:00:01Z" } },
+      "INVALID_TIME_WINDOW",
+      "to",
+      "month",
+    );
   });
 });
 
 describe("max-ahead", () => {
   it("accepts exactly the maximum ahead and rejects one second more", () => {
     expectValid("maxAheadFixture", { query: { at: "2026-03-11T12:00:00Z" } });
-    expectRuleError("maxAheadFixture", { query: { at: "2026-03-11T12:00:01Z" } }, "INVALID_PARAMETER", "at", "at-within-day");
+    expectRuleError(
+      "maxAheadFixture",
+      { query: { at: "2026-03-11T12:00:01Z" } },
+      "INVALID_PARAMETER",
+      "at",
+      "at-within-day",
+    );
   });
   it("exclusive: one second less than the maximum is accepted, the maximum itself is rejected", () => {
     expectValid("maxAheadFixture", { query: { until: "2026-03-10T12:59:59Z" } });
-    expectRuleError("maxAheadFixture", { query: { until: "2026-03-10T13:00:00Z" } }, "INVALID_PARAMETER", "until", "until-before-hour");
+    expectRuleError(
+      "maxAheadFixture",
+      { query: { until: "2026-03-10T13:00:00Z" } },
+      "INVALID_PARAMETER",
+      "until",
+      "until-before-hour",
+    );
   });
 });
 
@@ -155,10 +215,16 @@ describe("max-body-bytes", () => {
 describe("max-tree-leaves", () => {
   const leaf = (key: string) => ({ key, children: [] });
   it("accepts 3 leaves and rejects 4", () => {
-    expectValid("maxTreeLeavesFixture", { body: { tree: { key: "root", children: [leaf("a"), { key: "b", children: [leaf("c"), leaf("d")] }] } } });
+    expectValid("maxTreeLeavesFixture", {
+      body: { tree: { key: "root", children: [leaf("a"), { key: "b", children: [leaf("c"), leaf("d")] }] } },
+    });
     expectRuleError(
       "maxTreeLeavesFixture",
-      { body: { tree: { key: "root", children: [leaf("a"), leaf("e"), { key: "b", children: [leaf("c"), leaf("d")] }] } } },
+      {
+        body: {
+          tree: { key: "root", children: [leaf("a"), leaf("e"), { key: "b", children: [leaf("c"), leaf("d")] }] },
+        },
+      },
       "INVALID_PARAMETER",
       "body.tree",
       "three-leaves",
@@ -170,18 +236,36 @@ describe("uniform", () => {
   const item = (group: string, a: number, b = "x") => ({ params: { group, a, b } });
   it("accepts items that agree within their group and rejects one that differs", () => {
     expectValid("uniformFixture", { body: [item("g1", 1), item("g1", 1), item("g2", 2)] });
-    expectRuleError("uniformFixture", { body: [item("g1", 1), item("g2", 2), item("g1", 3)] }, "INVALID_PARAMETER", "body[2].params.a", "same-per-group");
+    expectRuleError(
+      "uniformFixture",
+      { body: [item("g1", 1), item("g2", 2), item("g1", 3)] },
+      "INVALID_PARAMETER",
+      "body[2].params.a",
+      "same-per-group",
+    );
   });
 });
 
 describe("media-keys-mix", () => {
   it("accepts 4 images and rejects 5", () => {
     expectValid("mediaKeysMixFixture", { query: { media_keys: "3_1,3_2,3_3,3_4" } });
-    expectRuleError("mediaKeysMixFixture", { query: { media_keys: "3_1,3_2,3_3,3_4,3_5" } }, "INVALID_MEDIA", "media_keys", "one-kind");
+    expectRuleError(
+      "mediaKeysMixFixture",
+      { query: { media_keys: "3_1,3_2,3_3,3_4,3_5" } },
+      "INVALID_MEDIA",
+      "media_keys",
+      "one-kind",
+    );
   });
   it("accepts 1 video and rejects a mix of kinds or an unknown prefix", () => {
     expectValid("mediaKeysMixFixture", { query: { media_keys: "13_1" } });
-    expectRuleError("mediaKeysMixFixture", { query: { media_keys: "3_1,7_2" } }, "INVALID_MEDIA", "media_keys", "one-kind");
+    expectRuleError(
+      "mediaKeysMixFixture",
+      { query: { media_keys: "3_1,7_2" } },
+      "INVALID_MEDIA",
+      "media_keys",
+      "one-kind",
+    );
     expectRuleError("mediaKeysMixFixture", { query: { media_keys: "9_1" } }, "INVALID_MEDIA", "media_keys", "one-kind");
   });
 });

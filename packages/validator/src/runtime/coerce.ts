@@ -19,10 +19,13 @@ export function coerceString(text: string, plan: CoercionPlan): unknown {
 /** Coerces a value: strings by the plan, arrays item by item, objects property by property. */
 export function coerceValue(value: unknown, plan: CoercionPlan, commaSeparated: boolean): unknown {
   if (plan.types.includes("array") && !plan.types.includes("string")) {
-    const items = typeof value === "string" ? (commaSeparated ? (value === "" ? [] : value.split(",")) : [value]) : value;
+    const items =
+      typeof value === "string" ? (commaSeparated ? (value === "" ? [] : value.split(",")) : [value]) : value;
     if (Array.isArray(items) && plan.items) {
       const itemPlan = plan.items;
-      return items.map((item) => (typeof item === "string" ? coerceString(item, itemPlan) : coerceValue(item, itemPlan, false)));
+      return items.map((item) =>
+        typeof item === "string" ? coerceString(item, itemPlan) : coerceValue(item, itemPlan, false),
+      );
     }
     return items;
   }
@@ -56,13 +59,17 @@ export function queryObject(query: RequestInput["query"]): Record<string, unknow
 export function headerObject(headers: RequestInput["headers"]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (!headers) return out;
-  const entries = typeof Headers !== "undefined" && headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
+  const entries =
+    typeof Headers !== "undefined" && headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
   for (const [key, value] of entries) out[key.toLowerCase()] = value;
   return out;
 }
 
 /** Coerces the parameters of one location; values of undeclared names pass through unchanged. */
-export function coerceParameters(values: Record<string, unknown>, parameters: readonly ParameterDescriptor[]): Record<string, unknown> {
+export function coerceParameters(
+  values: Record<string, unknown>,
+  parameters: readonly ParameterDescriptor[],
+): Record<string, unknown> {
   const out = { ...values };
   for (const parameter of parameters) {
     const value = out[parameter.name];
@@ -81,7 +88,8 @@ export interface CoercedBody {
 /** Reads a body given as text (JSON or form) or as a form object, then coerces it by its schema. */
 export function coerceBody(body: unknown, descriptor: BodyDescriptor | undefined): CoercedBody {
   if (body === undefined || !descriptor) return { value: body };
-  const form = descriptor.mediaType === "application/x-www-form-urlencoded" || descriptor.mediaType === "multipart/form-data";
+  const form =
+    descriptor.mediaType === "application/x-www-form-urlencoded" || descriptor.mediaType === "multipart/form-data";
   if (typeof body === "string") {
     if (form) return { value: coerceValue(queryObject(body), descriptor.plan, true), raw: body };
     if (descriptor.mediaType.includes("json")) {

@@ -4,7 +4,7 @@
 
 import type { AjvError, ValidationError } from "./types.js";
 
-function unescape(segment: string): string {
+function unescapePointer(segment: string): string {
   return segment.replaceAll("~1", "/").replaceAll("~0", "~");
 }
 
@@ -28,7 +28,8 @@ function valueAt(root: unknown, segments: string[]): unknown {
 }
 
 function describeValue(value: unknown, keyword: string): string {
-  if (typeof value === "number" || typeof value === "boolean" || value === null) return `, got ${JSON.stringify(value)}`;
+  if (typeof value === "number" || typeof value === "boolean" || value === null)
+    return `, got ${JSON.stringify(value)}`;
   if (Array.isArray(value)) return keyword.endsWith("Items") ? `, got ${value.length} items` : ", got an array";
   if (typeof value === "string") return keyword.endsWith("Length") ? `, got ${[...value].length} characters` : "";
   if (typeof value === "object") return ", got an object";
@@ -64,7 +65,7 @@ function explain(error: AjvError, name: string): string {
     case "maxItems":
       return `${name} must have at most ${p.limit} items`;
     case "enum":
-      return `${name} must be one of ${listValues(p.allowedValues ?? [])}`;
+      return `${name} must be one of ${listValues((p.allowedValues as unknown[] | undefined) ?? [])}`;
     case "const":
       return `${name} must be ${JSON.stringify(p.allowedValue)}`;
     case "pattern":
@@ -93,7 +94,7 @@ export function convertErrors(
   const out: ValidationError[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
-    const segments = error.instancePath ? error.instancePath.slice(1).split("/").map(unescape) : [];
+    const segments = error.instancePath ? error.instancePath.slice(1).split("/").map(unescapePointer) : [];
     const missing = error.keyword === "required";
     const target = missing ? [...segments, String(error.params.missingProperty)] : segments;
     const parameter = locate(target);

@@ -22,7 +22,7 @@ export function ucs2length(text: string): number {
 /** Deep equality of JSON values (enum, const, uniqueItems). */
 export function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (!a || !b || typeof a !== "object" || typeof b !== "object") return a !== a && b !== b;
+  if (!a || !b || typeof a !== "object" || typeof b !== "object") return Number.isNaN(a) && Number.isNaN(b);
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) {
     const other = b as unknown[];

@@ -68,7 +68,12 @@ export function defineOperation(definition: OperationDefinition): OperationValid
       body: body.value,
     };
     const errors: ValidationError[] = [];
-    if (body.unreadable) errors.push({ code: "INVALID_PARAMETER", parameter: "body", message: `${body.unreadable} (${definition.body?.mediaType})` });
+    if (body.unreadable)
+      errors.push({
+        code: "INVALID_PARAMETER",
+        parameter: "body",
+        message: `${body.unreadable} (${definition.body?.mediaType})`,
+      });
     if (!definition.request(request)) {
       const schemaErrors = convertErrors(definition.request.errors ?? [], request, locateRequest, {
         invalid: "INVALID_PARAMETER",
@@ -94,7 +99,11 @@ export function defineOperation(definition: OperationDefinition): OperationValid
     const response = selectResponse(definition.responses, status);
     if (!response) {
       return result([
-        { code: "UNDOCUMENTED_STATUS", parameter: "status", message: `${definition.operationId} documents no response for status ${status}` },
+        {
+          code: "UNDOCUMENTED_STATUS",
+          parameter: "status",
+          message: `${definition.operationId} documents no response for status ${status}`,
+        },
       ]);
     }
     if (!response.validate) return VALID;
@@ -103,7 +112,13 @@ export function defineOperation(definition: OperationDefinition): OperationValid
       try {
         value = JSON.parse(body);
       } catch {
-        return result([{ code: "INVALID_RESPONSE", parameter: "body", message: `the body is not valid JSON (${response.mediaType})` }]);
+        return result([
+          {
+            code: "INVALID_RESPONSE",
+            parameter: "body",
+            message: `the body is not valid JSON (${response.mediaType})`,
+          },
+        ]);
       }
     }
     if (response.validate(value)) return VALID;

@@ -58,7 +58,7 @@ export interface SchemaValidator {
 export interface AjvError {
   instancePath: string;
   keyword: string;
-  params: Record<string, any>;
+  params: Record<string, unknown>;
   message?: string;
 }
 

@@ -6,7 +6,8 @@ import fc from "fast-check";
 import { examplesOf } from "../spec/bundles.js";
 
 const CHARS = [..."abcdefghijklmnopqrstuvwxyz0123456789"];
-const word = (minLength: number, maxLength: number) => fc.string({ unit: fc.constantFrom(...CHARS), minLength, maxLength });
+const word = (minLength: number, maxLength: number) =>
+  fc.string({ unit: fc.constantFrom(...CHARS), minLength, maxLength });
 
 export interface WireCase {
   operationId: string;
@@ -38,12 +39,15 @@ export function validValue(document: Node, parameter: Node): fc.Arbitrary<unknow
   if (isType(schema, "boolean")) return fc.boolean();
   if (isType(schema, "integer")) {
     const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 0);
-    const max = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : min + 1_000_000);
+    const max =
+      schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : min + 1_000_000);
     return fc.integer({ min, max });
   }
   if (isType(schema, "string")) {
     if (schema.format === "date-time") {
-      return fc.integer({ min: Date.UTC(2020, 0, 1) / 1000, max: Date.UTC(2030, 0, 1) / 1000 }).map((s) => new Date(s * 1000).toISOString().replace(".000Z", "Z"));
+      return fc
+        .integer({ min: Date.UTC(2020, 0, 1) / 1000, max: Date.UTC(2030, 0, 1) / 1000 })
+        .map((s) => new Date(s * 1000).toISOString().replace(".000Z", "Z"));
     }
     if (schema.pattern || schema.format) return examples.length > 0 ? fc.constantFrom(...examples) : undefined;
     const min = schema.minLength ?? 0;
@@ -63,25 +67,35 @@ function breakingValues(document: Node, parameter: Node): Array<{ name: string; 
   const schema = merged(document, parameter.schema);
   const out: Array<{ name: string; value: fc.Arbitrary<unknown> }> = [];
   const items = merged(document, schema.items ?? {});
-  if (Array.isArray(schema.enum) && schema.enum.every((v: unknown) => typeof v === "string")) out.push({ name: "enum", value: fc.constant("NOT_ONE_OF_THE_VALUES") });
+  if (Array.isArray(schema.enum) && schema.enum.every((v: unknown) => typeof v === "string"))
+    out.push({ name: "enum", value: fc.constant("NOT_ONE_OF_THE_VALUES") });
   if (isType(schema, "boolean")) out.push({ name: "type boolean", value: fc.constantFrom("yes", "1", "TRUE") });
   if (isType(schema, "integer") && !isType(schema, "string")) {
     out.push({ name: "type integer", value: fc.constantFrom("abc", "1.5") });
-    if (schema.maximum !== undefined) out.push({ name: "maximum", value: fc.integer({ min: schema.maximum + 1, max: schema.maximum + 1000 }) });
-    if (schema.minimum !== undefined) out.push({ name: "minimum", value: fc.integer({ min: schema.minimum - 1000, max: schema.minimum - 1 }) });
+    if (schema.maximum !== undefined)
+      out.push({ name: "maximum", value: fc.integer({ min: schema.maximum + 1, max: schema.maximum + 1000 }) });
+    if (schema.minimum !== undefined)
+      out.push({ name: "minimum", value: fc.integer({ min: schema.minimum - 1000, max: schema.minimum - 1 }) });
   }
   if (isType(schema, "string") && !schema.enum) {
-    if (schema.maxLength !== undefined && !schema.pattern && !schema.format) out.push({ name: "maxLength", value: word(schema.maxLength + 1, schema.maxLength + 5) });
+    if (schema.maxLength !== undefined && !schema.pattern && !schema.format)
+      out.push({ name: "maxLength", value: word(schema.maxLength + 1, schema.maxLength + 5) });
     if (schema.pattern) out.push({ name: "pattern", value: fc.constant("!!not matching!!") });
-    if (schema.format === "date-time") out.push({ name: "format date-time", value: fc.constantFrom("yesterday", "2026-13-01T00:00:00Z") });
+    if (schema.format === "date-time")
+      out.push({ name: "format date-time", value: fc.constantFrom("yesterday", "2026-13-01T00:00:00Z") });
   }
   if (isType(schema, "array")) {
     const item = validValue(document, { schema: schema.items ?? {} });
     if (schema.maxItems !== undefined && item && !schema.uniqueItems) {
-      out.push({ name: "maxItems", value: fc.array(item, { minLength: schema.maxItems + 1, maxLength: schema.maxItems + 3 }) });
+      out.push({
+        name: "maxItems",
+        value: fc.array(item, { minLength: schema.maxItems + 1, maxLength: schema.maxItems + 3 }),
+      });
     }
-    if (isType(items, "integer") && !isType(items, "string")) out.push({ name: "items type integer", value: fc.constant(["abc"]) });
-    if (Array.isArray(items.enum) && items.enum.every((v: unknown) => typeof v === "string")) out.push({ name: "items enum", value: fc.constant(["NOT_ONE_OF_THE_VALUES"]) });
+    if (isType(items, "integer") && !isType(items, "string"))
+      out.push({ name: "items type integer", value: fc.constant(["abc"]) });
+    if (Array.isArray(items.enum) && items.enum.every((v: unknown) => typeof v === "string"))
+      out.push({ name: "items enum", value: fc.constant(["NOT_ONE_OF_THE_VALUES"]) });
   }
   return out;
 }
@@ -96,21 +110,34 @@ export function caseArbitrary(document: Node, entry: OperationEntry): fc.Arbitra
       if (parameter.required) return undefined;
       continue;
     }
-    values[`${parameter.in}:${parameter.name}`] = parameter.required ? arbitrary : fc.option(arbitrary, { nil: undefined, freq: 2 });
+    values[`${parameter.in}:${parameter.name}`] = parameter.required
+      ? arbitrary
+      : fc.option(arbitrary, { nil: undefined, freq: 2 });
   }
   const body = resolve<Node>(document, entry.operation.requestBody);
   const media = body?.content?.["application/json"];
   const bodyExample = media ? examplesOf(document, media)[0] : undefined;
   if (body?.required && bodyExample === undefined) return undefined;
 
-  type Mutation = { name: string; apply: (draft: Record<string, unknown>) => fc.Arbitrary<Record<string, unknown>>; rule?: string };
+  type Mutation = {
+    name: string;
+    apply: (draft: Record<string, unknown>) => fc.Arbitrary<Record<string, unknown>>;
+    rule?: string;
+  };
   const mutations: Mutation[] = [{ name: "none", apply: (draft) => fc.constant(draft) }];
   for (const parameter of parameters) {
     const key = `${parameter.in}:${parameter.name}`;
     // A path without one of its parameters is another route, not a request missing a parameter.
-    if (parameter.required && parameter.in === "query") mutations.push({ name: `${parameter.name} required`, apply: (draft) => fc.constant({ ...draft, [key]: undefined }) });
+    if (parameter.required && parameter.in === "query")
+      mutations.push({
+        name: `${parameter.name} required`,
+        apply: (draft) => fc.constant({ ...draft, [key]: undefined }),
+      });
     for (const breaking of breakingValues(document, parameter)) {
-      mutations.push({ name: `${parameter.name} ${breaking.name}`, apply: (draft) => breaking.value.map((value) => ({ ...draft, [key]: value })) });
+      mutations.push({
+        name: `${parameter.name} ${breaking.name}`,
+        apply: (draft) => breaking.value.map((value) => ({ ...draft, [key]: value })),
+      });
     }
   }
   for (const rule of entry.rules) {
@@ -136,9 +163,19 @@ export function caseArbitrary(document: Node, entry: OperationEntry): fc.Arbitra
 
   return fc
     .record(values)
-    .chain((draft) => fc.constantFrom(...mutations).chain((mutation) => mutation.apply(draft).map((mutated) => ({ mutated, mutation }))))
+    .chain((draft) =>
+      fc
+        .constantFrom(...mutations)
+        .chain((mutation) => mutation.apply(draft).map((mutated) => ({ mutated, mutation }))),
+    )
     .map(({ mutated, mutation }) => {
-      const wire: WireCase = { operationId: entry.operationId, method: entry.method.toUpperCase(), path: {}, query: {}, mutation: mutation.name };
+      const wire: WireCase = {
+        operationId: entry.operationId,
+        method: entry.method.toUpperCase(),
+        path: {},
+        query: {},
+        mutation: mutation.name,
+      };
       if (mutation.rule) wire.rule = mutation.rule;
       for (const [key, value] of Object.entries(mutated)) {
         if (value === undefined) continue;

@@ -32,12 +32,19 @@ afterAll(async () => {
   await mocks?.stop();
 });
 
-async function prismVerdict(entry: OperationEntry, wire: WireCase): Promise<{ accept: boolean; status: number; body: string }> {
+async function prismVerdict(
+  entry: OperationEntry,
+  wire: WireCase,
+): Promise<{ accept: boolean; status: number; body: string }> {
   const query = queryString(entry, wire.query);
   const url = `${baseUrl}${fillPath(entry.path, wire.path)}${query ? `?${query}` : ""}`;
   const headers: Record<string, string> = { authorization: AUTHORIZATION };
   if (wire.body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(url, { method: wire.method, headers, body: wire.body === undefined ? undefined : JSON.stringify(wire.body) });
+  const response = await fetch(url, {
+    method: wire.method,
+    headers,
+    body: wire.body === undefined ? undefined : JSON.stringify(wire.body),
+  });
   const body = await response.text();
   if (response.status >= 200 && response.status < 300) return { accept: true, status: response.status, body };
   if (response.status === 400 || response.status === 422) return { accept: false, status: response.status, body };
@@ -53,7 +60,11 @@ describe("validator vs Prism (ads)", () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(...arbitraries), async (wire) => {
         const entry = entries.get(wire.operationId) as OperationEntry;
-        const ours = validateRequest(wire.operationId, { path: wire.path, query: queryString(entry, wire.query), body: wire.body });
+        const ours = validateRequest(wire.operationId, {
+          path: wire.path,
+          query: queryString(entry, wire.query),
+          body: wire.body,
+        });
         const prism = await prismVerdict(entry, wire);
         cases++;
         if (!ours.valid) rejected++;
@@ -73,10 +84,17 @@ describe("validator vs Prism (ads)", () => {
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: false, verbose: 1 },
     );
-    console.log(`differential (seed ${SEED}): ${cases} cases over ${arbitraries.length} operations, ${rejected} rejected by the validator`);
+    console.log(
+      `differential (seed ${SEED}): ${cases} cases over ${arbitraries.length} operations, ${rejected} rejected by the validator`,
+    );
     console.log(
       `expected disagreements (x-rules Prism cannot judge; validator rejects, Prism accepts): ${
-        expected.size === 0 ? "none" : [...expected].sort().map(([key, count]) => `\n  ${key}: ${count}`).join("")
+        expected.size === 0
+          ? "none"
+          : [...expected]
+              .sort()
+              .map(([key, count]) => `\n  ${key}: ${count}`)
+              .join("")
       }`,
     );
     expect(cases).toBeGreaterThanOrEqual(RUNS);

@@ -34,16 +34,23 @@ export function examplesOf(document: Node, holder: Node): unknown[] {
 
 /** A request with every required parameter set to its first example (the baseline of the suites). */
 export function baselineRequest(document: Node, entry: OperationEntry) {
-  const request: { path: Record<string, unknown>; query: Record<string, unknown>; headers: Record<string, unknown>; body?: unknown } = {
+  const request: {
+    path: Record<string, unknown>;
+    query: Record<string, unknown>;
+    headers: Record<string, unknown>;
+    body?: unknown;
+  } = {
     path: {},
     query: {},
     headers: {},
   };
   for (const parameter of entry.parameters) {
     if (!parameter.required) continue;
-    const value = examplesOf(document, parameter)[0] ?? examplesOf(document, resolve<Node>(document, parameter.schema ?? {}))[0];
+    const value =
+      examplesOf(document, parameter)[0] ?? examplesOf(document, resolve<Node>(document, parameter.schema ?? {}))[0];
     const where = parameter.in === "header" ? "headers" : (parameter.in as "path" | "query");
-    if (where in request) request[where][parameter.in === "header" ? parameter.name.toLowerCase() : parameter.name] = value;
+    if (where in request)
+      request[where][parameter.in === "header" ? parameter.name.toLowerCase() : parameter.name] = value;
   }
   const body = resolve<Node>(document, entry.operation.requestBody);
   const media = body?.content ? (body.content["application/json"] ?? Object.values<Node>(body.content)[0]) : undefined;

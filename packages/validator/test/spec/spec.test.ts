@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { getOperation } from "../../src/index.js";
 import { pathName } from "../../src/runtime/errors.js";
 import type { ValidationResult } from "../../src/runtime/types.js";
-import { baselineRequest, examplesOf, loadBundles } from "./bundles.js";
 import { boundVariants, type Variant } from "./bounds.js";
+import { baselineRequest, examplesOf, loadBundles } from "./bundles.js";
 
 const bundles = loadBundles().filter((b) => b.operations.length > 0);
 const counts = { bounds: 0, examples: 0 };
@@ -15,14 +15,17 @@ const counts = { bounds: 0, examples: 0 };
 function schemaErrorsAt(result: ValidationResult, parameter: string) {
   if (result.valid) return [];
   return result.errors.filter(
-    (e) => !e.message.includes("(rule ") && (e.parameter === parameter || e.parameter.startsWith(`${parameter}[`) || e.parameter.startsWith(`${parameter}.`)),
+    (e) =>
+      !e.message.includes("(rule ") &&
+      (e.parameter === parameter || e.parameter.startsWith(`${parameter}[`) || e.parameter.startsWith(`${parameter}.`)),
   );
 }
 
 function judge(variant: Variant, result: ValidationResult, parameter: string): string | undefined {
   const errors = schemaErrorsAt(result, parameter);
   counts.bounds++;
-  if (variant.accept && errors.length > 0) return `${parameter} ${variant.bound} edge rejected: ${errors.map((e) => e.message).join("; ")}`;
+  if (variant.accept && errors.length > 0)
+    return `${parameter} ${variant.bound} edge rejected: ${errors.map((e) => e.message).join("; ")}`;
   if (!variant.accept && errors.length === 0) return `${parameter} one past ${variant.bound} accepted`;
   return undefined;
 }
@@ -52,13 +55,18 @@ for (const bundle of bundles) {
             delete rest[name];
             const result = operation.validateRequest({ ...baseline, [where]: rest });
             counts.bounds++;
-            if (result.valid || !result.errors.some((e) => e.code === "MISSING_PARAMETER" && e.parameter === name)) problems.push(`${name} required: absent accepted`);
+            if (result.valid || !result.errors.some((e) => e.code === "MISSING_PARAMETER" && e.parameter === name))
+              problems.push(`${name} required: absent accepted`);
           }
         }
         const requestBody = resolve<Node>(document, entry.operation.requestBody);
         if (operation.body && baseline.body !== undefined && requestBody?.content?.[operation.body.mediaType]?.schema) {
           const form = !operation.body.mediaType.includes("json");
-          for (const variant of boundVariants(document, requestBody.content[operation.body.mediaType].schema, baseline.body)) {
+          for (const variant of boundVariants(
+            document,
+            requestBody.content[operation.body.mediaType].schema,
+            baseline.body,
+          )) {
             const parameter = form && variant.path.length > 0 ? pathName(variant.path) : pathName(variant.path, "body");
             const problem = judge(variant, operation.validateRequest({ ...baseline, body: variant.value }), parameter);
             if (problem) problems.push(problem);
@@ -71,7 +79,11 @@ for (const bundle of bundles) {
           const example = media ? examplesOf(document, media)[0] : undefined;
           if (!media?.schema || example === undefined) continue;
           for (const variant of boundVariants(document, media.schema, example)) {
-            const problem = judge(variant, operation.validateResponse(status === "default" ? 599 : status.replace("XX", "00"), variant.value), pathName(variant.path) || "body");
+            const problem = judge(
+              variant,
+              operation.validateResponse(status === "default" ? 599 : status.replace("XX", "00"), variant.value),
+              pathName(variant.path) || "body",
+            );
             if (problem) problems.push(`response ${status}: ${problem}`);
           }
         }
@@ -92,7 +104,10 @@ for (const bundle of bundles) {
           const name = parameter.in === "header" ? parameter.name.toLowerCase() : parameter.name;
           for (const example of examplesOf(document, parameter)) {
             counts.examples++;
-            const errors = schemaErrorsAt(operation.validateRequest({ ...baseline, [where]: { ...baseline[where], [name]: example } }), name);
+            const errors = schemaErrorsAt(
+              operation.validateRequest({ ...baseline, [where]: { ...baseline[where], [name]: example } }),
+              name,
+            );
             if (errors.length > 0) problems.push(`parameter ${name}: ${errors.map((e) => e.message).join("; ")}`);
           }
         }
@@ -102,7 +117,10 @@ for (const bundle of bundles) {
           for (const example of examplesOf(document, media)) {
             counts.examples++;
             const result = operation.validateRequest({ ...baseline, body: example });
-            if (!result.valid) problems.push(`body (${mediaType}): ${result.errors.map((e) => `${e.parameter}: ${e.message}`).join("; ")}`);
+            if (!result.valid)
+              problems.push(
+                `body (${mediaType}): ${result.errors.map((e) => `${e.parameter}: ${e.message}`).join("; ")}`,
+              );
           }
         }
         for (const [status, raw] of Object.entries<Node>(entry.operation.responses ?? {})) {
@@ -111,8 +129,14 @@ for (const bundle of bundles) {
             if (mediaType !== operation.responses[status]?.mediaType) continue;
             for (const example of examplesOf(document, media)) {
               counts.examples++;
-              const result = operation.validateResponse(status === "default" ? 599 : status.replace("XX", "00"), example);
-              if (!result.valid) problems.push(`response ${status}: ${result.errors.map((e) => `${e.parameter}: ${e.message}`).join("; ")}`);
+              const result = operation.validateResponse(
+                status === "default" ? 599 : status.replace("XX", "00"),
+                example,
+              );
+              if (!result.valid)
+                problems.push(
+                  `response ${status}: ${result.errors.map((e) => `${e.parameter}: ${e.message}`).join("; ")}`,
+                );
             }
           }
         }
@@ -124,7 +148,9 @@ for (const bundle of bundles) {
 
 describe("coverage", () => {
   it("checked bounds and examples from the documents", () => {
-    console.log(`spec-derived: ${counts.bounds} bound cases, ${counts.examples} examples over ${bundles.map((b) => `${b.name} ${b.operations.length}`).join(", ")} operations`);
+    console.log(
+      `spec-derived: ${counts.bounds} bound cases, ${counts.examples} examples over ${bundles.map((b) => `${b.name} ${b.operations.length}`).join(", ")} operations`,
+    );
     expect(counts.bounds).toBeGreaterThan(0);
     expect(counts.examples).toBeGreaterThan(0);
   });

@@ -93,7 +93,14 @@ export const checks: { [K in RuleKind]: Check<K> } = {
 
   exclusive(rule, scope) {
     const present = rule.parameters.map((r) => locate(scope, r)).filter((p) => p.present);
-    return present.length <= 1 ? [] : [{ parameter: present[1]?.parameter ?? "", detail: `${present.map((p) => p.parameter).join(" and ")} were both sent` }];
+    return present.length <= 1
+      ? []
+      : [
+          {
+            parameter: present[1]?.parameter ?? "",
+            detail: `${present.map((p) => p.parameter).join(" and ")} were both sent`,
+          },
+        ];
   },
 
   requires(rule, scope) {
@@ -113,7 +120,9 @@ export const checks: { [K in RuleKind]: Check<K> } = {
   "max-total-items"(rule, scope) {
     const lists = rule.parameters.map((r) => locate(scope, r, rule.defaults));
     const total = lists.reduce((sum, p) => sum + (Array.isArray(p.value) ? p.value.length : 0), 0);
-    return total <= rule.max ? [] : [{ parameter: lists.find((p) => p.present)?.parameter ?? "", detail: `${total} items` }];
+    return total <= rule.max
+      ? []
+      : [{ parameter: lists.find((p) => p.present)?.parameter ?? "", detail: `${total} items` }];
   },
 
   "time-window"(rule, scope) {
@@ -124,7 +133,9 @@ export const checks: { [K in RuleKind]: Check<K> } = {
     if (!from || !to) return [];
     if (to.getTime() < from.getTime()) return [{ parameter: end.parameter, detail: "the end is before the start" }];
     const latest = addDuration(from, parseDuration(rule.max));
-    return to.getTime() <= latest.getTime() ? [] : [{ parameter: end.parameter, detail: `the window is longer than ${rule.max}` }];
+    return to.getTime() <= latest.getTime()
+      ? []
+      : [{ parameter: end.parameter, detail: `the window is longer than ${rule.max}` }];
   },
 
   "max-ahead"(rule, scope) {
@@ -162,7 +173,10 @@ export const checks: { [K in RuleKind]: Check<K> } = {
       }
       for (const field of rule.fields) {
         if (!equal(at(item, field), at(first, field))) {
-          failures.push({ parameter: `${place.parameter}[${index}].${field}`, detail: `differs from the first item with the same ${rule.groupBy}` });
+          failures.push({
+            parameter: `${place.parameter}[${index}].${field}`,
+            detail: `differs from the first item with the same ${rule.groupBy}`,
+          });
         }
       }
     });
@@ -174,13 +188,18 @@ export const checks: { [K in RuleKind]: Check<K> } = {
     const keys = Array.isArray(place.value) ? place.value : typeof place.value === "string" ? [place.value] : [];
     if (keys.length === 0) return [];
     const kindOf = (key: unknown) =>
-      Object.keys(rule.prefixes).find((kind) => typeof key === "string" && (rule.prefixes[kind] ?? []).some((p) => key.startsWith(p)));
+      Object.keys(rule.prefixes).find(
+        (kind) => typeof key === "string" && (rule.prefixes[kind] ?? []).some((p) => key.startsWith(p)),
+      );
     const kinds = keys.map(kindOf);
-    if (kinds.some((k) => k === undefined)) return [{ parameter: place.parameter, detail: "a key has an unknown prefix" }];
+    if (kinds.some((k) => k === undefined))
+      return [{ parameter: place.parameter, detail: "a key has an unknown prefix" }];
     const distinct = [...new Set(kinds)] as string[];
     if (distinct.length > 1) return [{ parameter: place.parameter, detail: `mixes ${distinct.join(" and ")}` }];
     const kind = distinct[0] as string;
     const limit = rule.limits[kind];
-    return limit === undefined || keys.length <= limit ? [] : [{ parameter: place.parameter, detail: `${keys.length} ${kind} keys, at most ${limit}` }];
+    return limit === undefined || keys.length <= limit
+      ? []
+      : [{ parameter: place.parameter, detail: `${keys.length} ${kind} keys, at most ${limit}` }];
   },
 };

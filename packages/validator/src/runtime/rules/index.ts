@@ -1,10 +1,10 @@
 import type { ValidationError } from "../types.js";
 import { checks, type Failure } from "./checks.js";
-import { referencesOf, type RuleRequest, scopesOf } from "./reference.js";
+import { type RuleRequest, referencesOf, scopesOf } from "./reference.js";
 import type { Rule } from "./rule.js";
 
-export type { Condition, Rule, RuleKind } from "./rule.js";
 export type { RuleRequest } from "./reference.js";
+export type { Condition, Rule, RuleKind } from "./rule.js";
 
 /** Every x-rules error of a request; the message is the rule's description and names the rule. */
 export function checkRules(rules: readonly Rule[], request: RuleRequest): ValidationError[] {
