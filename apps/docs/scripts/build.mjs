@@ -33,16 +33,24 @@ const write = (name, html) => {
 const work = mkdtempSync(join(tmpdir(), "xads-docs-"));
 try {
   for (const doc of site.referenced) {
-    const copy = enrichBundle(doc.bundle, doc.name, site.nav.filter((n) => n.href !== doc.page));
+    const copy = enrichBundle(
+      doc.bundle,
+      doc.name,
+      site.nav.filter((n) => n.href !== doc.page),
+    );
     const definitionFile = join(work, `${doc.name}.json`);
     const optionsFile = join(work, `${doc.name}.options.json`);
     writeFileSync(definitionFile, JSON.stringify(copy));
     writeFileSync(
       optionsFile,
       JSON.stringify({
-        codeSamples: { languages: [{ lang: "curl", label: "curl" }, { lang: "TypeScript", label: "TypeScript" }] },
+        codeSamples: {
+          languages: [
+            { lang: "curl", label: "curl" },
+            { lang: "TypeScript", label: "TypeScript" },
+          ],
+        },
         downloadUrls: [{ url: `openapi/${doc.name}.json`, title: `${doc.name}.json` }],
-        jsonSamplesExpandLevel: 3,
       }),
     );
     writeFileSync(join(outDir, "openapi", `${doc.name}.json`), `${JSON.stringify(doc.bundle, null, 2)}\n`);

@@ -55,15 +55,18 @@ function webhooksSection(bundle) {
   const items = hooks.flatMap(([name, rawItem]) => {
     const item = resolve(bundle, rawItem);
     return Object.entries(item)
-      .filter(([method, op]) => typeof op === "object" && op !== null && ["get", "put", "post", "delete", "patch"].includes(method))
+      .filter(
+        ([method, op]) =>
+          typeof op === "object" && op !== null && ["get", "put", "post", "delete", "patch"].includes(method),
+      )
       .map(([method, rawOp]) => {
         const op = resolve(bundle, rawOp);
         const media = Object.values(resolve(bundle, op.requestBody)?.content ?? {})[0];
         const payload = media?.schema ? typeName(bundle, media.schema) : undefined;
         return `<li id="webhook-${escapeHtml(name)}"><h3><code>${method.toUpperCase()}</code> ${escapeHtml(name)}</h3>
 ${op.summary ? `<p>${inlineMarkdown(op.summary)}</p>` : ""}${paragraphs(op.description)}${
-          payload ? `<p>Payload: <code>${escapeHtml(payload)}</code></p>` : ""
-        }</li>`;
+  payload ? `<p>Payload: <code>${escapeHtml(payload)}</code></p>` : ""
+}</li>`;
       });
   });
   return `<h2 id="webhooks">Webhook deliveries</h2>\n<ul class="webhooks">${items.join("\n")}</ul>`;
@@ -81,11 +84,12 @@ export function renderEvents(site) {
     }.</p>`;
   } else {
     const rows = types.map(
-      (t) => `<tr id="${eventAnchor(t.type)}"><td><code>${escapeHtml(t.type)}</code></td><td>${
-        t.legacyName ? `<code>${escapeHtml(t.legacyName)}</code>` : ""
-      }</td><td>${t.renamedOn ? `<time datetime="${escapeHtml(t.renamedOn)}">${formatDate(t.renamedOn)}</time>` : ""}</td><td>${inlineMarkdown(
-        (t.schema.description ?? t.schema.title ?? "").replace(/\s*\n\s*/g, " "),
-      )}</td></tr>`,
+      (t) =>
+        `<tr id="${eventAnchor(t.type)}"><td><code>${escapeHtml(t.type)}</code></td><td>${
+          t.legacyName ? `<code>${escapeHtml(t.legacyName)}</code>` : ""
+        }</td><td>${t.renamedOn ? `<time datetime="${escapeHtml(t.renamedOn)}">${formatDate(t.renamedOn)}</time>` : ""}</td><td>${inlineMarkdown(
+          (t.schema.description ?? t.schema.title ?? "").replace(/\s*\n\s*/g, " "),
+        )}</td></tr>`,
     );
     const details = types.map(
       (t) => `<section class="event" aria-labelledby="${eventAnchor(t.type)}-payload">

@@ -29,7 +29,8 @@ export function parseHistory(raw, source = "changes.yaml") {
     const at = `entry ${index + 1}`;
     if (entry === null || typeof entry !== "object" || Array.isArray(entry)) fail(source, at, "must be a mapping");
     const { date, time, also, summary, endpoints } = entry;
-    if (typeof date !== "string" || !DATE.test(date)) fail(source, `${at}: date`, `must be a YYYY-MM-DD string (got ${JSON.stringify(date)})`);
+    if (typeof date !== "string" || !DATE.test(date))
+      fail(source, `${at}: date`, `must be a YYYY-MM-DD string (got ${JSON.stringify(date)})`);
     if (time !== undefined && typeof time !== "string") fail(source, `${at}: time`, "must be a string");
     if (also !== undefined && (!Array.isArray(also) || also.some((d) => typeof d !== "string" || !DATE.test(d)))) {
       fail(source, `${at}: also`, "must be a list of YYYY-MM-DD strings");

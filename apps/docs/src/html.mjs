@@ -43,7 +43,8 @@ export function paragraphs(text) {
 export function page({ title, description, nav, current, body }) {
   const links = nav
     .map(
-      (n) => `<a href="${escapeHtml(n.href)}"${n.href === current ? ' aria-current="page"' : ""}>${escapeHtml(n.title)}</a>`,
+      (n) =>
+        `<a href="${escapeHtml(n.href)}"${n.href === current ? ' aria-current="page"' : ""}>${escapeHtml(n.title)}</a>`,
     )
     .join("\n      ");
   return `<!doctype html>

@@ -9,7 +9,9 @@ const METHOD_ORDER = ["get", "post", "put", "patch", "delete"];
 function opLink(site, operationId, label) {
   const op = site.operationsById.get(operationId);
   const text = label ?? (op ? `${op.method.toUpperCase()} ${op.path}` : operationId);
-  return op ? `<a href="${escapeHtml(op.link)}"><code>${escapeHtml(text)}</code></a>` : `<code>${escapeHtml(text)}</code>`;
+  return op
+    ? `<a href="${escapeHtml(op.link)}"><code>${escapeHtml(text)}</code></a>`
+    : `<code>${escapeHtml(text)}</code>`;
 }
 
 function serversOf(doc) {
@@ -27,10 +29,18 @@ function documentsTable(site) {
       ? `<a href="${escapeHtml(doc.page)}">${escapeHtml(doc.title)}</a>`
       : `${escapeHtml(doc.title)} <span class="muted">(no operations yet)</span>`;
     const servers = serversOf(doc)
-      .map(([url, description]) => `<code>${escapeHtml(url)}</code>${description ? ` <span class="muted">${escapeHtml(description.split(/[(;]/)[0].trim())}</span>` : ""}`)
+      .map(
+        ([url, description]) =>
+          `<code>${escapeHtml(url)}</code>${description ? ` <span class="muted">${escapeHtml(description.split(/[(;]/)[0].trim())}</span>` : ""}`,
+      )
       .join("<br>");
-    const mock = doc.mockPort && doc.operations.length ? `<code>http://127.0.0.1:${doc.mockPort}</code>` : '<span class="muted">not served</span>';
-    const download = doc.operations.length ? `<a href="openapi/${escapeHtml(doc.name)}.json">${escapeHtml(doc.name)}.json</a>` : "";
+    const mock =
+      doc.mockPort && doc.operations.length
+        ? `<code>http://127.0.0.1:${doc.mockPort}</code>`
+        : '<span class="muted">not served</span>';
+    const download = doc.operations.length
+      ? `<a href="openapi/${escapeHtml(doc.name)}.json">${escapeHtml(doc.name)}.json</a>`
+      : "";
     return `<tr><td>${reference}</td><td>${doc.operations.length}</td><td>${servers}</td><td>${mock}</td><td>${download}</td></tr>`;
   });
   return `<table><thead><tr><th>Document</th><th>Operations</th><th>Servers</th><th>Local mock</th><th>OpenAPI</th></tr></thead>
@@ -65,7 +75,8 @@ function parametersTable(site) {
 function headersTable(site) {
   const headers = adsBundle(site)?.components?.headers ?? {};
   const rows = Object.entries(headers).map(
-    ([name, h]) => `<tr><td><code>${escapeHtml(name)}</code></td><td>${inlineMarkdown((h.description ?? "").replace(/\s*\n\s*/g, " "))}</td></tr>`,
+    ([name, h]) =>
+      `<tr><td><code>${escapeHtml(name)}</code></td><td>${inlineMarkdown((h.description ?? "").replace(/\s*\n\s*/g, " "))}</td></tr>`,
   );
   if (rows.length === 0) return "";
   return `<table><thead><tr><th>Header</th><th>Meaning</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`;
@@ -75,7 +86,8 @@ function errorCodesTable(site) {
   const known = adsBundle(site)?.components?.schemas?.AdsError?.properties?.code?.["x-known-values"];
   if (!known) return "";
   const rows = Object.entries(known).map(
-    ([status, codes]) => `<tr><td>${escapeHtml(status)}</td><td>${codes.map((c) => `<code>${escapeHtml(c)}</code>`).join(" ")}</td></tr>`,
+    ([status, codes]) =>
+      `<tr><td>${escapeHtml(status)}</td><td>${codes.map((c) => `<code>${escapeHtml(c)}</code>`).join(" ")}</td></tr>`,
   );
   return `<table class="codes"><thead><tr><th>HTTP</th><th>Documented codes</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`;
 }
@@ -92,13 +104,18 @@ function operationsIndex(site) {
       const groups = [...byTag.entries()].map(([tag, ops]) => {
         const rows = ops
           .slice()
-          .sort((a, b) => a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method))
+          .sort(
+            (a, b) => a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method),
+          )
           .map(
-            (op) => `<tr><td><span class="method method-${op.method}">${op.method.toUpperCase()}</span></td><td><a class="operation-link" data-operation-id="${escapeHtml(
-              op.operationId,
-            )}" href="${escapeHtml(op.link)}"><code>${escapeHtml(op.path)}</code></a></td><td>${inlineMarkdown(op.operation.summary ?? "")}${
-              op.rules.length ? ` <span class="badge" title="cross-field rules">${op.rules.length} rule${op.rules.length > 1 ? "s" : ""}</span>` : ""
-            }</td></tr>`,
+            (op) =>
+              `<tr><td><span class="method method-${op.method}">${op.method.toUpperCase()}</span></td><td><a class="operation-link" data-operation-id="${escapeHtml(
+                op.operationId,
+              )}" href="${escapeHtml(op.link)}"><code>${escapeHtml(op.path)}</code></a></td><td>${inlineMarkdown(op.operation.summary ?? "")}${
+                op.rules.length
+                  ? ` <span class="badge" title="cross-field rules">${op.rules.length} rule${op.rules.length > 1 ? "s" : ""}</span>`
+                  : ""
+              }</td></tr>`,
           );
         return `<h4>${escapeHtml(tag)}</h4>\n<table class="operations"><tbody>${rows.join("\n")}</tbody></table>`;
       });
@@ -275,7 +292,8 @@ ${operationsIndex(site)}
 `;
   return page({
     title: "X Ads API reference",
-    description: "Reference of the X Ads API v12, its authentication host, tailored-audience permissions and media upload.",
+    description:
+      "Reference of the X Ads API v12, its authentication host, tailored-audience permissions and media upload.",
     nav: site.nav,
     current: "index.html",
     body,

@@ -34,7 +34,9 @@ function serialize(value) {
 }
 
 function encodeQueryValue(value) {
-  return Array.isArray(value) ? value.map((v) => encodeURIComponent(String(v))).join(",") : encodeURIComponent(String(value));
+  return Array.isArray(value)
+    ? value.map((v) => encodeURIComponent(String(v))).join(",")
+    : encodeURIComponent(String(value));
 }
 
 function shellQuote(text) {
@@ -51,7 +53,9 @@ function fillPath(path, pathValues) {
 export function curlSample(document, entry) {
   const { method, path, operation } = entry;
   const chosen = sampleParameters(document, entry);
-  const pathValues = Object.fromEntries(chosen.filter((c) => c.parameter.in === "path").map((c) => [c.parameter.name, c.value]));
+  const pathValues = Object.fromEntries(
+    chosen.filter((c) => c.parameter.in === "path").map((c) => [c.parameter.name, c.value]),
+  );
   const query = chosen
     .filter((c) => c.parameter.in === "query")
     .map((c) => `${encodeURIComponent(c.parameter.name)}=${encodeQueryValue(c.value)}`)

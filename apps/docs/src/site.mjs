@@ -37,7 +37,9 @@ export function loadSite(dir = specDir) {
     const file = join(dir, entry.bundle);
     if (!existsSync(file)) {
       if (entry.name === "activity") return { ...entry, bundle: undefined, operations: [] };
-      throw new Error(`documents.json lists "${entry.name}" with bundle ${entry.bundle}, which does not exist: run the spec bundle first`);
+      throw new Error(
+        `documents.json lists "${entry.name}" with bundle ${entry.bundle}, which does not exist: run the spec bundle first`,
+      );
     }
     const bundle = readJson(file, `bundle of "${entry.name}"`);
     const operations = listOperations(bundle).map((op) => ({ ...op, link: operationLink(entry.name, op.operation) }));
@@ -45,7 +47,8 @@ export function loadSite(dir = specDir) {
   });
   const referenced = documents.filter((d) => d.operations.length > 0);
   const operationsById = new Map();
-  for (const doc of referenced) for (const op of doc.operations) operationsById.set(op.operationId, { ...op, document: doc });
+  for (const doc of referenced)
+    for (const op of doc.operations) operationsById.set(op.operationId, { ...op, document: doc });
 
   const activityFile = join(dir, "dist/activity.json");
   const activity =
@@ -53,7 +56,9 @@ export function loadSite(dir = specDir) {
     (existsSync(activityFile) ? readJson(activityFile, "activity bundle") : undefined);
 
   const historyFile = join(dir, "history/changes.yaml");
-  const history = existsSync(historyFile) ? parseHistory(readYaml(historyFile), "spec/history/changes.yaml") : undefined;
+  const history = existsSync(historyFile)
+    ? parseHistory(readYaml(historyFile), "spec/history/changes.yaml")
+    : undefined;
 
   const nav = [
     { href: "index.html", title: "Overview" },

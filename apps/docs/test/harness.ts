@@ -47,7 +47,8 @@ export async function startHarness(): Promise<Harness> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const outsideRequests: string[] = [];
   const consoleErrors: string[] = [];
-  const sameSite = (url: string) => url.startsWith(`${base}/`) || url.startsWith("data:") || url.startsWith(`blob:${base}/`);
+  const sameSite = (url: string) =>
+    url.startsWith(`${base}/`) || url.startsWith("data:") || url.startsWith(`blob:${base}/`);
   // Block anything else, so a stray request neither waits on the network nor goes unnoticed.
   await context.route(
     (url) => !sameSite(url.href),

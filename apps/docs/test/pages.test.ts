@@ -29,9 +29,18 @@ describe("change history", () => {
   it.each([
     [{}, "the document must be a list of changes"],
     [[{ date: "March 18, 2026", summary: "x" }], 'entry 1: date must be a YYYY-MM-DD string (got "March 18, 2026")'],
-    [[{ date: "2026-03-18", summary: "x" }, { date: "2026-03-18", summary: "" }], "entry 2: summary must be a non-empty string"],
+    [
+      [
+        { date: "2026-03-18", summary: "x" },
+        { date: "2026-03-18", summary: "" },
+      ],
+      "entry 2: summary must be a non-empty string",
+    ],
     [[{ date: "2026-03-18", summary: "x", also: ["soon"] }], "entry 1: also must be a list of YYYY-MM-DD strings"],
-    [[{ date: "2026-03-18", summary: "x", endpoints: "POST /2/tweets" }], "entry 1: endpoints must be a list of strings"],
+    [
+      [{ date: "2026-03-18", summary: "x", endpoints: "POST /2/tweets" }],
+      "entry 1: endpoints must be a list of strings",
+    ],
   ])("rejects %o, naming the entry and the rule", (raw, message) => {
     expect(() => parseHistory(raw, "changes.yaml")).toThrow(`changes.yaml: ${message}`);
   });
@@ -47,7 +56,14 @@ describe("change history", () => {
     expect(renderHistory(site)).toContain('id="history-unavailable"');
     const html = renderHistory({
       ...site,
-      history: parseHistory([{ date: "2026-03-25", time: "12:00 PM ET", summary: "Replay `moved`.", endpoints: ["POST /2/webhooks/replay", "POST /2/x"] }]),
+      history: parseHistory([
+        {
+          date: "2026-03-25",
+          time: "12:00 PM ET",
+          summary: "Replay `moved`.",
+          endpoints: ["POST /2/webhooks/replay", "POST /2/x"],
+        },
+      ]),
     });
     expect(html).toContain('<time datetime="2026-03-25">March 25, 2026</time>, 12:00 PM ET');
     expect(html).toContain("Replay <code>moved</code>.");
@@ -90,7 +106,7 @@ describe("events", () => {
     const html = renderEvents({ ...site, activity });
     expect(html).toContain("<code>ProfileBioUpdate</code>");
     expect(html).toContain('<time datetime="2026-03-18">March 18, 2026</time>');
-    expect(html).toContain("<code>user_id</code> <span class=\"required\">required</span>");
+    expect(html).toContain('<code>user_id</code> <span class="required">required</span>');
     expect(html).toContain("Payload: <code>DmReceived</code>");
     expect(html).not.toContain("Helper");
   });

@@ -24,7 +24,9 @@ describe("curl samples", () => {
 
   it("sends the optional query examples of a write, skipping parameters an exclusive rule forbids together", () => {
     const sample = curlSample(bundle, entry("createLineItem"));
-    expect(sample).toContain(`curl -X POST 'https://ads-api.x.com/12/accounts/18ce54d4x5t/line_items?name=it'\\''s%20new&cursor=8x7v00oow'`);
+    expect(sample).toContain(
+      `curl -X POST 'https://ads-api.x.com/12/accounts/18ce54d4x5t/line_items?name=it'\\''s%20new&cursor=8x7v00oow'`,
+    );
     expect(sample).not.toContain("with_total_count");
   });
 
@@ -43,7 +45,9 @@ describe("curl samples", () => {
   });
 
   it("sends no credentials where the operation needs none, and files as multipart parts", () => {
-    expect(curlSample(bundle, entry("authorizeRequestToken"))).toBe("curl 'https://ads-api.x.com/oauth/authorize?oauth_token=tok'");
+    expect(curlSample(bundle, entry("authorizeRequestToken"))).toBe(
+      "curl 'https://ads-api.x.com/oauth/authorize?oauth_token=tok'",
+    );
     const upload = curlSample(bundle, entry("appendMediaUpload"));
     expect(upload).toContain("https://api.x.com/2/media/upload/1880028106020515840/append");
     expect(upload).toContain("-F 'media=@media.bin'");
@@ -63,7 +67,9 @@ describe("TypeScript samples", () => {
   });
 
   it("uses the factory of each document and quotes keys that are not identifiers", () => {
-    expect(typescriptSample(bundle, "tailored-audiences", entry("listLineItems"))).toContain("createTailoredAudiencesClient");
+    expect(typescriptSample(bundle, "tailored-audiences", entry("listLineItems"))).toContain(
+      "createTailoredAudiencesClient",
+    );
     expect(typescriptSample(bundle, "upload", entry("appendMediaUpload"))).toContain("await upload.POST(");
     expect(tsLiteral({ "a-b": [1, "x"], ok: null })).toBe(`{\n  "a-b": [1, "x"],\n  ok: null,\n}`);
   });
@@ -80,9 +86,9 @@ describe("the build-time copy", () => {
       expect(operation["x-codeSamples"].map((s: { label: string }) => s.label)).toEqual(["curl", "TypeScript"]);
     }
     const create = operations.find((op: { operationId: string }) => op.operationId === "createLineItem");
-    expect(create.operation.description).toContain("The bid must not exceed the budget.");
-    expect(create.operation.description).toContain("`with_total_count` and `cursor` exclude each other.");
-    expect(create.operation.description).toContain("Error: `EXCLUSIVE_PARAMETERS`");
+    expect(create?.operation.description).toContain("The bid must not exceed the budget.");
+    expect(create?.operation.description).toContain("`with_total_count` and `cursor` exclude each other.");
+    expect(create?.operation.description).toContain("Error: `EXCLUSIVE_PARAMETERS`");
     expect(copy.info.description.startsWith("[Overview](index.html)")).toBe(true);
   });
 });
