@@ -27,7 +27,9 @@ function documentsTable(site) {
   const rows = site.documents.map((doc) => {
     const reference = doc.operations.length
       ? `<a href="${escapeHtml(doc.page)}">${escapeHtml(doc.title)}</a>`
-      : `${escapeHtml(doc.title)} <span class="muted">(no operations yet)</span>`;
+      : doc.name === "activity"
+        ? `<a href="events.html">${escapeHtml(doc.title)}</a> <span class="muted">(event types)</span>`
+        : `${escapeHtml(doc.title)} <span class="muted">(no operations yet)</span>`;
     const servers = serversOf(doc)
       .map(
         ([url, description]) =>
