@@ -34,6 +34,7 @@ export function bundleFromDocument(name: string, document: Node): LoadedBundle {
   for (const format of ["int32", "int64", "float", "double", "binary", "byte", "password"]) ajv.addFormat(format, true);
   ajv.addSchema({ $id: "bundle", components: document.components ?? {} });
   const compiled = new WeakMap<Node, ValidateFunction>();
+  const byText = new Map<string, ValidateFunction>();
   const loaded: LoadedBundle = {
     name,
     document,
@@ -41,7 +42,10 @@ export function bundleFromDocument(name: string, document: Node): LoadedBundle {
     validator(schema) {
       let validate = compiled.get(schema);
       if (!validate) {
-        validate = ajv.compile(rebase(schema) as Node);
+        // Equal schemas built apart (a bound removed from a shared parameter) share one compiled validator.
+        const text = JSON.stringify(schema);
+        validate = byText.get(text) ?? ajv.compile(rebase(schema) as Node);
+        byText.set(text, validate);
         compiled.set(schema, validate);
       }
       return validate;

@@ -1,3 +1,6 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Node, OperationEntry } from "@xads/spec/lib/operations.mjs";
 import { afterAll, beforeAll, describe, type ExpectStatic, inject, it } from "vitest";
 import { type LoadedBundle, loadBundle, responseOf } from "./bundle.js";
@@ -11,6 +14,9 @@ import type { Site } from "./sites.js";
 import type { Target } from "./targets.js";
 
 type Answer = Awaited<ReturnType<typeof send>>;
+
+/** Where each suite also writes its coverage report (test-results/coverage/<document>.txt). */
+const reportDir = fileURLToPath(new URL("../test-results/coverage/", import.meta.url));
 
 function successStatus(entry: OperationEntry): string {
   const codes = Object.keys(entry.operation.responses ?? {}).filter((c) => /^2\d\d$/.test(c));
@@ -104,7 +110,12 @@ export function contractSuite(name: string) {
     beforeAll(async () => {
       if (real) options.sign = await realHostSigner();
     });
-    afterAll(() => console.log(coverage.report(target.mock ? "mock" : "real host")));
+    afterAll(() => {
+      const report = coverage.report(target.mock ? "mock" : "real host");
+      console.log(report);
+      mkdirSync(reportDir, { recursive: true });
+      writeFileSync(join(reportDir, `${name}.txt`), `${report}\n`);
+    });
 
     const request = (entry: OperationEntry) =>
       real ? withRealAccount(validRequest(bundle, entry)) : validRequest(bundle, entry);
