@@ -20,23 +20,33 @@ function compress(h: Int32Array, bytes: Uint8Array, offset: number): void {
   let c = h[2];
   let d = h[3];
   let e = h[4];
-  for (let i = 0; i < 80; i++) {
-    let f: number;
-    let k: number;
-    if (i < 20) {
-      f = (b & c) | (~b & d);
-      k = 0x5a827999;
-    } else if (i < 40) {
-      f = b ^ c ^ d;
-      k = 0x6ed9eba1;
-    } else if (i < 60) {
-      f = (b & c) | (b & d) | (c & d);
-      k = 0x8f1bbcdc;
-    } else {
-      f = b ^ c ^ d;
-      k = 0xca62c1d6;
-    }
-    const t = (((a << 5) | (a >>> 27)) + f + e + k + W[i]) | 0;
+  // Four loops of 20 rounds, so that each has its own round function without a branch per round.
+  for (let i = 0; i < 20; i++) {
+    const t = (((a << 5) | (a >>> 27)) + ((b & c) | (~b & d)) + e + 0x5a827999 + W[i]) | 0;
+    e = d;
+    d = c;
+    c = (b << 30) | (b >>> 2);
+    b = a;
+    a = t;
+  }
+  for (let i = 20; i < 40; i++) {
+    const t = (((a << 5) | (a >>> 27)) + (b ^ c ^ d) + e + 0x6ed9eba1 + W[i]) | 0;
+    e = d;
+    d = c;
+    c = (b << 30) | (b >>> 2);
+    b = a;
+    a = t;
+  }
+  for (let i = 40; i < 60; i++) {
+    const t = (((a << 5) | (a >>> 27)) + ((b & c) | (b & d) | (c & d)) + e + 0x8f1bbcdc + W[i]) | 0;
+    e = d;
+    d = c;
+    c = (b << 30) | (b >>> 2);
+    b = a;
+    a = t;
+  }
+  for (let i = 60; i < 80; i++) {
+    const t = (((a << 5) | (a >>> 27)) + (b ^ c ^ d) + e + 0xca62c1d6 + W[i]) | 0;
     e = d;
     d = c;
     c = (b << 30) | (b >>> 2);
@@ -72,7 +82,11 @@ function buffer(size: number): Uint8Array {
 }
 
 function writeAscii(text: string, into: Uint8Array): void {
-  for (let i = 0; i < text.length; i++) into[i] = text.charCodeAt(i);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 0x7f) throw new TypeError("hmacSha1: key and message must be ASCII");
+    into[i] = code;
+  }
 }
 
 interface KeyState {
@@ -105,7 +119,8 @@ function toBytes(h: Int32Array): Uint8Array {
 function keyState(key: string): KeyState {
   const cached = keyStates.get(key);
   if (cached) return cached;
-  const keyBytes = key.length > 64 ? sha1Ascii(key) : Uint8Array.from(key, (ch) => ch.charCodeAt(0));
+  const keyBytes = key.length > 64 ? sha1Ascii(key) : new Uint8Array(key.length);
+  if (key.length <= 64) writeAscii(key, keyBytes);
   const ipad = new Uint8Array(64).fill(0x36);
   const opad = new Uint8Array(64).fill(0x5c);
   for (let i = 0; i < keyBytes.length; i++) {
@@ -124,14 +139,14 @@ function keyState(key: string): KeyState {
 
 const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-function base64(bytes: Uint8Array): string {
+function base64(bytes: Uint8Array, length: number): string {
   let out = "";
   let i = 0;
-  for (; i + 2 < bytes.length; i += 3) {
+  for (; i + 2 < length; i += 3) {
     const n = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
     out += BASE64[n >>> 18] + BASE64[(n >>> 12) & 63] + BASE64[(n >>> 6) & 63] + BASE64[n & 63];
   }
-  const rest = bytes.length - i;
+  const rest = length - i;
   if (rest === 1) {
     const n = bytes[i] << 16;
     out += `${BASE64[n >>> 18]}${BASE64[(n >>> 12) & 63]}==`;
@@ -142,27 +157,42 @@ function base64(bytes: Uint8Array): string {
   return out;
 }
 
-function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
-  return true;
+const H = new Int32Array(5);
+
+/** Writes the five state words big-endian into `bytes` at `offset`. */
+function writeWords(h: Int32Array, bytes: Uint8Array, offset: number): void {
+  for (let i = 0; i < 5; i++) {
+    const word = h[i];
+    const j = offset + i * 4;
+    bytes[j] = word >>> 24;
+    bytes[j + 1] = word >>> 16;
+    bytes[j + 2] = word >>> 8;
+    bytes[j + 3] = word;
+  }
+}
+
+/** HMAC-SHA1 into the shared state H (no allocation besides a first-seen key). */
+function hmacInto(key: string, message: string): void {
+  const state = keyState(key);
+  const bytes = buffer(message.length + 72);
+  writeAscii(message, bytes);
+  H.set(state.inner);
+  finish(H, bytes, message.length, 64);
+  writeWords(H, bytes, 0);
+  H.set(state.outer);
+  finish(H, bytes, 20, 64);
 }
 
 /** HMAC-SHA1 of an ASCII message under an ASCII key, as raw bytes. */
 export function hmacSha1(key: string, message: string): Uint8Array {
-  if (!isAscii(key) || !isAscii(message)) throw new TypeError("hmacSha1: key and message must be ASCII");
-  const state = keyState(key);
-  const bytes = buffer(message.length + 72);
-  writeAscii(message, bytes);
-  const inner = Int32Array.from(state.inner);
-  finish(inner, bytes, message.length, 64);
-  const innerDigest = toBytes(inner);
-  bytes.set(innerDigest, 0);
-  const outer = Int32Array.from(state.outer);
-  finish(outer, bytes, 20, 64);
-  return toBytes(outer);
+  hmacInto(key, message);
+  return toBytes(H);
 }
 
 /** HMAC-SHA1 of an ASCII message under an ASCII key, base64-encoded. */
 export function hmacSha1Base64(key: string, message: string): string {
-  return base64(hmacSha1(key, message));
+  hmacInto(key, message);
+  const bytes = buffer(20);
+  writeWords(H, bytes, 0);
+  return base64(bytes, 20);
 }

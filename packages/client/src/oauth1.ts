@@ -91,10 +91,15 @@ function pushForm(form: SignOAuth1Input["form"], pairs: [string, string][]): voi
   }
 }
 
-function compareEncoded(a: [string, string], b: [string, string]): number {
-  if (a[0] !== b[0]) return a[0] < b[0] ? -1 : 1;
-  if (a[1] === b[1]) return 0;
-  return a[1] < b[1] ? -1 : 1;
+const SEPARATOR = /\x01/g;
+
+/** Percent-encodes an already encoded piece once more: only "%" needs it. */
+function twice(encoded: string): string {
+  return encoded.indexOf("%") === -1 ? encoded : encoded.replace(/%/g, "%25");
+}
+
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
@@ -130,28 +135,34 @@ export function signOAuth1(input: SignOAuth1Input): SignedOAuth1 {
   const pairs: [string, string][] = [];
   parseFormPairs(query, pairs);
   pushForm(input.form, pairs);
-  for (const [name, value] of oauth) pairs.push([name, value]);
-  for (const pair of pairs) {
-    pair[0] = percentEncode(pair[0]);
-    pair[1] = percentEncode(pair[1]);
-  }
-  pairs.sort(compareEncoded);
-  let normalized = "";
+  // Each parameter as "name\x01value", percent-encoded and then encoded once more for the base string
+  // (the pieces hold only unreserved characters and %XX, so that only turns "%" into "%25"; doing it
+  // per piece keeps the order, because the image of "%" starts with "%"). "\x01" sorts below every
+  // character an encoded name can hold, so a string sort orders by name, then by value (RFC 5849
+  // section 3.4.1.3.2).
+  const entries: string[] = [];
   for (let i = 0; i < pairs.length; i++) {
-    const [name, value] = pairs[i];
-    normalized += i === 0 ? `${name}=${value}` : `&${name}=${value}`;
+    entries.push(`${twice(percentEncode(pairs[i][0]))}\x01${twice(percentEncode(pairs[i][1]))}`);
   }
+  const encodedOauth: string[] = [];
+  for (let i = 0; i < oauth.length; i++) {
+    const encoded = percentEncode(oauth[i][1]);
+    encodedOauth.push(encoded);
+    entries.push(`${oauth[i][0]}\x01${twice(encoded)}`);
+  }
+  entries.sort(byCodeUnits);
+  const encodedParams = entries.join("%26").replace(SEPARATOR, "%3D");
 
-  const baseString = `${method}&${percentEncode(baseUri)}&${percentEncode(normalized)}`;
+  const baseString = `${method}&${percentEncode(baseUri)}&${encodedParams}`;
   const key = `${percentEncode(input.consumerSecret)}&${percentEncode(input.tokenSecret ?? "")}`;
   const signature = hmacSha1Base64(key, baseString);
 
   // `oauth` is in ascending name order already; the signature slots in after oauth_nonce.
   let authorization = "OAuth ";
   for (let i = 0; i < oauth.length; i++) {
-    const [name, value] = oauth[i];
+    const name = oauth[i][0];
     if (name === "oauth_signature_method") authorization += `oauth_signature="${percentEncode(signature)}", `;
-    authorization += `${name}="${percentEncode(value)}"${i === oauth.length - 1 ? "" : ", "}`;
+    authorization += `${name}="${encodedOauth[i]}"${i === oauth.length - 1 ? "" : ", "}`;
   }
   return { signature, baseString, authorization };
 }

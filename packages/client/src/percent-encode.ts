@@ -1,4 +1,14 @@
-const NEEDS_ENCODING = /[^A-Za-z0-9\-._~]/;
+/** 1 for the characters RFC 3986 leaves unreserved. */
+const UNRESERVED = new Uint8Array(128);
+for (const ch of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~") UNRESERVED[ch.charCodeAt(0)] = 1;
+
+function isUnreserved(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code > 127 || UNRESERVED[code] === 0) return false;
+  }
+  return true;
+}
 const RESERVED_BY_RFC3986 = /[!'()*]/g;
 
 function hex(ch: string): string {
@@ -7,7 +17,7 @@ function hex(ch: string): string {
 
 /** RFC 3986 percent-encoding as OAuth 1.0a requires: only `A-Z a-z 0-9 - . _ ~` stay as they are. */
 export function percentEncode(value: string): string {
-  if (!NEEDS_ENCODING.test(value)) return value;
+  if (isUnreserved(value)) return value;
   return encodeURIComponent(value).replace(RESERVED_BY_RFC3986, hex);
 }
 

@@ -193,3 +193,49 @@ describe("oauth1Middleware", () => {
     expect(await seen[0]?.text()).toBe("a=1");
   });
 });
+
+describe("signOAuth1 against a plain RFC 5849 reference", () => {
+  // The textbook algorithm, written for clarity: the fast path must agree with it on awkward inputs.
+  const enc = (s: string) =>
+    encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const reference = (method: string, base: string, params: [string, string][], key: string) => {
+    const normalized = params
+      .map(([k, v]) => [enc(k), enc(v)] as const)
+      .sort((a, b) => (a[0] === b[0] ? (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) : a[0] < b[0] ? -1 : 1))
+      .map(([k, v]) => `${k}=${v}`)
+      .join("&");
+    const baseString = `${method}&${enc(base)}&${enc(normalized)}`;
+    return { baseString, signature: createHmac("sha1", key).update(baseString).digest("base64") };
+  };
+  it("agrees on prefix names, reserved characters, duplicates and non-ASCII", () => {
+    const cases: Record<string, string>[] = [
+      { a: "1", "a b": "2", a2: "3", "a%": "4", "a~": "5" },
+      { é: "ü", "&": "=", "+": " ", "": "" },
+      { q: "100%", "q%25": "x", "q%": "y" },
+    ];
+    for (const form of cases) {
+      const ours = signOAuth1({
+        method: "POST",
+        url: "https://h.test/p",
+        form,
+        consumerKey: "ck",
+        consumerSecret: "c s",
+        token: "t",
+        tokenSecret: "t&s",
+        nonce: "n",
+        timestamp: 1,
+      });
+      const oauth: [string, string][] = [
+        ["oauth_consumer_key", "ck"],
+        ["oauth_nonce", "n"],
+        ["oauth_signature_method", "HMAC-SHA1"],
+        ["oauth_timestamp", "1"],
+        ["oauth_token", "t"],
+        ["oauth_version", "1.0"],
+      ];
+      const expected = reference("POST", "https://h.test/p", [...Object.entries(form), ...oauth], "c%20s&t%26s");
+      expect(ours.baseString).toBe(expected.baseString);
+      expect(ours.signature).toBe(expected.signature);
+    }
+  });
+});
