@@ -91,8 +91,6 @@ function pushForm(form: SignOAuth1Input["form"], pairs: [string, string][]): voi
   }
 }
 
-const SEPARATOR = /\x01/g;
-
 /** Percent-encodes an already encoded piece once more: only "%" needs it. */
 function twice(encoded: string): string {
   return encoded.indexOf("%") === -1 ? encoded : encoded.replace(/%/g, "%25");
@@ -151,7 +149,7 @@ export function signOAuth1(input: SignOAuth1Input): SignedOAuth1 {
     entries.push(`${oauth[i][0]}\x01${twice(encoded)}`);
   }
   entries.sort(byCodeUnits);
-  const encodedParams = entries.join("%26").replace(SEPARATOR, "%3D");
+  const encodedParams = entries.join("%26").replaceAll("\x01", "%3D");
 
   const baseString = `${method}&${percentEncode(baseUri)}&${encodedParams}`;
   const key = `${percentEncode(input.consumerSecret)}&${percentEncode(input.tokenSecret ?? "")}`;
