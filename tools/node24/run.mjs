@@ -33,6 +33,6 @@ const env = {
 };
 const step = (command, args) => spawnSync(command, args, { cwd: root, env, stdio: "inherit" }).status ?? 1;
 const turbo = join(root, "node_modules/.bin/turbo");
-const code = step(turbo, ["run", "test", "--filter=!@xads/docs", ...process.argv.slice(2)]);
+const code = step(turbo, ["run", "test", "--filter=!@xads/docs", "--continue", ...process.argv.slice(2)]);
 const summary = step("node", [join(root, "scripts/test-summary.mjs")]);
 process.exit(code || summary);
