@@ -86,9 +86,13 @@ function withoutRequired(plan: RequestPlan, parameter: Node): RequestPlan {
   return copy;
 }
 
+/** A short form of a case value for test names: long strings and lists keep their length visible. */
 function show(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 40)}… (${text.length} chars)` : text;
+  if (text.length <= 60) return text;
+  if (typeof value === "string") return `${JSON.stringify(value.slice(0, 24))}… (${value.length} characters)`;
+  if (Array.isArray(value)) return `[${(JSON.stringify(value[0]) ?? "").slice(0, 30)}, …] (${value.length} items)`;
+  return `${text.slice(0, 40)}…`;
 }
 
 /** Registers the spec-driven contract cases of one document. */
