@@ -35,6 +35,7 @@ function newAjv() {
     strict: false,
     allErrors: true,
     validateFormats: true,
+    unicodeRegExp: false,
     code: { source: true, esm: true, formats: _`formats`, lines: false },
   });
   for (const name of supported.stringFormats) ajv.addFormat(name, () => true);
@@ -127,7 +128,7 @@ function requestSchema(document, entry, base) {
     const name = parameter.in === "header" ? parameter.name.toLowerCase() : parameter.name;
     if (!(parameter.in in groups) || (parameter.in === "header" && IGNORED_HEADERS.has(name))) continue;
     const schema = parameter.schema ?? pickMedia(parameter.content)?.media?.schema ?? {};
-    groups[parameter.in][name] = prepareSchema(schema, base);
+    groups[parameter.in][name] = prepareSchema(schema, base, document);
     if (parameter.required) required[parameter.in].push(name);
     const style = parameter.style ?? (parameter.in === "query" ? "form" : "simple");
     const explode = parameter.explode ?? style === "form";
@@ -148,7 +149,7 @@ function requestSchema(document, entry, base) {
   const picked = pickMedia(requestBody?.content);
   if (picked) {
     const bodySchema = picked.media?.schema ?? {};
-    schema.properties.body = prepareSchema(bodySchema, base);
+    schema.properties.body = prepareSchema(bodySchema, base, document);
     if (requestBody.required) schema.required.push("body");
     const form = !picked.mediaType.includes("json");
     body = {
@@ -194,7 +195,7 @@ function generateDocument(name, document, ajv) {
       responses[status] = { mediaType: picked?.mediaType };
       if (picked?.media?.schema) {
         const id = `${base}/operations/${entry.operationId}/responses/${status}`;
-        ajv.addSchema(prepareSchema(picked.media.schema, base), id);
+        ajv.addSchema(prepareSchema(picked.media.schema, base, document), id);
         ids[exportName(status)] = id;
         responses[status].exportName = exportName(status);
       }

@@ -15,10 +15,21 @@ const ANNOTATIONS = new Set([
   "deprecated",
 ]);
 
-/** A copy of a schema (or a components tree) without annotations, `$ref`s pointing into `base`. */
-export function prepareSchema(node, base) {
-  if (Array.isArray(node)) return node.map((item) => prepareSchema(item, base));
+/**
+ * A copy of a schema without annotations. With `document`, local `$ref`s are inlined (except on a
+ * cycle): Ajv compiles a referenced schema that itself holds a `$ref` into a separate function,
+ * called per item with a freshly built instance path, which costs more than the checks themselves
+ * on long lists. Remaining `$ref`s point into `base`, where the components are registered.
+ */
+export function prepareSchema(node, base, document, stack = []) {
+  if (Array.isArray(node)) return node.map((item) => prepareSchema(item, base, document, stack));
   if (!node || typeof node !== "object") return node;
+  if (document && typeof node.$ref === "string" && node.$ref.startsWith("#/") && !stack.includes(node.$ref)) {
+    const { $ref, ...siblings } = node;
+    const target = prepareSchema(resolve(document, { $ref }), base, document, [...stack, $ref]);
+    const rest = prepareSchema(siblings, base, document, stack);
+    return Object.keys(rest).length === 0 ? target : { ...rest, allOf: [...(rest.allOf ?? []), target] };
+  }
   const out = {};
   for (const [key, value] of Object.entries(node)) {
     if (ANNOTATIONS.has(key) || key.startsWith("x-")) continue;
@@ -27,9 +38,9 @@ export function prepareSchema(node, base) {
     } else if (key === "enum" || key === "const" || key === "default") {
       out[key] = value;
     } else if (SCHEMA_MAPS.has(key) && value && typeof value === "object") {
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, prepareSchema(sub, base)]));
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, prepareSchema(sub, base, document, stack)]));
     } else {
-      out[key] = prepareSchema(value, base);
+      out[key] = prepareSchema(value, base, document, stack);
     }
   }
   return out;
