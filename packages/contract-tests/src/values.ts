@@ -97,7 +97,26 @@ export function outsideEnum(values: unknown[], fits: Fits): unknown {
       "zz",
       "0",
     );
+    // Same shape, one character changed: fits a pattern such as ^[a-z][0-9]$ that the words above break.
+    for (let at = 0; at < first.length; at++) {
+      const shifted = shiftCharacter(first[at] as string);
+      if (shifted) candidates.push(first.slice(0, at) + shifted + first.slice(at + 1));
+    }
   }
   if (numbers.length > 0) candidates.push(Math.max(...numbers) + 1, Math.min(...numbers) - 1);
   return candidates.find((candidate) => !values.includes(candidate) && fits(candidate));
+}
+
+/** The next character of the same class (a->b, z->a, 9->0, A->B), or undefined for other characters. */
+function shiftCharacter(character: string): string | undefined {
+  for (const [low, high] of [
+    ["a", "z"],
+    ["A", "Z"],
+    ["0", "9"],
+  ] as const) {
+    if (character >= low && character <= high) {
+      return character === high ? low : String.fromCharCode(character.charCodeAt(0) + 1);
+    }
+  }
+  return undefined;
 }
