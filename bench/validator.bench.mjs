@@ -52,7 +52,10 @@ const zodCampaign = z.object({
   reasons_not_servable: z.array(z.string()).optional(),
   purchase_order_number: z.string().max(50).nullable().optional(),
   frequency_cap: z.unknown().optional(),
-  currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
   created_at: timestamp,
   updated_at: timestamp,
   deleted: z.boolean(),
@@ -67,11 +70,16 @@ const zodList = z.object({
 export default async function run() {
   const operationId = findOperationId("GET", "/12/accounts/{account_id}/campaigns");
   if (!operationId) throw new Error("the ads document has no GET /12/accounts/{account_id}/campaigns yet");
-  const body = { request: { params: { account_id: "18ce54d4x5t" } }, next_cursor: "8x7v00oow", data: Array.from({ length: RECORDS }, (_, i) => campaign(i)) };
+  const body = {
+    request: { params: { account_id: "18ce54d4x5t" } },
+    next_cursor: "8x7v00oow",
+    data: Array.from({ length: RECORDS }, (_, i) => campaign(i)),
+  };
   const bytes = JSON.stringify(body);
   const parsed = JSON.parse(bytes);
   const check = validateResponse(operationId, 200, parsed);
-  if (!check.valid) throw new Error(`the generated records do not match the document: ${JSON.stringify(check.errors.slice(0, 3))}`);
+  if (!check.valid)
+    throw new Error(`the generated records do not match the document: ${JSON.stringify(check.errors.slice(0, 3))}`);
   if (!zodList.safeParse(parsed).success) throw new Error("the generated records do not match the zod schema");
 
   const bench = new Bench({ time: 1500, warmupTime: 300 });

@@ -38,7 +38,9 @@ export function prepareSchema(node, base, document, stack = []) {
     } else if (key === "enum" || key === "const" || key === "default") {
       out[key] = value;
     } else if (SCHEMA_MAPS.has(key) && value && typeof value === "object") {
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, prepareSchema(sub, base, document, stack)]));
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, sub]) => [name, prepareSchema(sub, base, document, stack)]),
+      );
     } else {
       out[key] = prepareSchema(value, base, document, stack);
     }

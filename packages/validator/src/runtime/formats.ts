@@ -39,7 +39,8 @@ function timeAt(text: string, start: number): boolean {
   const hour = twoDigits(text, start);
   const minute = twoDigits(text, start + 3);
   const second = twoDigits(text, start + 6);
-  if (hour < 0 || minute < 0 || second < 0 || text.charCodeAt(start + 2) !== 58 || text.charCodeAt(start + 5) !== 58) return false;
+  if (hour < 0 || minute < 0 || second < 0 || text.charCodeAt(start + 2) !== 58 || text.charCodeAt(start + 5) !== 58)
+    return false;
   let index = start + 8;
   if (text.charCodeAt(index) === 46) {
     const first = ++index;
@@ -109,7 +110,8 @@ function isPlainUtcDateTime(text: string): boolean {
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59) return false;
   // A leap second is 23:59:60 in UTC.
   if (second > 59 && (second > 60 || hour !== 23 || minute !== 59)) return false;
-  if (day > 28 && day > (month === 2 && isLeapYear(d0 * 1000 + d1 * 100 + d2 * 10 + d3) ? 29 : (DAYS[month] ?? 0))) return false;
+  if (day > 28 && day > (month === 2 && isLeapYear(d0 * 1000 + d1 * 100 + d2 * 10 + d3) ? 29 : (DAYS[month] ?? 0)))
+    return false;
   return true;
 }
 
