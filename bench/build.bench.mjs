@@ -18,11 +18,14 @@ export default async function run() {
     const cached = build(cacheDir);
     const fullTurbo = cached.output.includes("FULL TURBO");
     const ratio = cached.seconds / cold.seconds;
+    // A cache miss is the build's fault only when the inputs are those of the cold run.
+    const changed = [...cold.hashes].filter(([task, hash]) => cached.hashes.get(task) !== hash).map(([t]) => t);
+    const verdict = fullTurbo ? ", FULL TURBO" : changed.length > 0 ? `, inputs edited meanwhile: ${changed.join(" ")}` : ", not a full cache hit";
     return [
       { name: `cold pnpm build (${cold.tasks})`, result: seconds(cold.seconds), ratio: 1, target: "", met: undefined },
       {
         name: `cached pnpm build (${cached.tasks})`,
-        result: `${seconds(cached.seconds)}${fullTurbo ? ", FULL TURBO" : ", not a full cache hit"}`,
+        result: `${seconds(cached.seconds)}${verdict}`,
         ratio,
         target: `≤ ${TARGET_RATIO}× cold, FULL TURBO`,
         met: fullTurbo && ratio <= TARGET_RATIO,
@@ -37,7 +40,7 @@ function build(cacheDir) {
   const started = performance.now();
   const result = spawnSync(
     join(root, "node_modules/.bin/turbo"),
-    ["run", "build", `--cache-dir=${cacheDir}`, "--output-logs=errors-only"],
+    ["run", "build", `--cache-dir=${cacheDir}`, "--output-logs=hash-only"],
     {
       cwd: root,
       encoding: "utf8",
@@ -49,7 +52,8 @@ function build(cacheDir) {
   if (result.status !== 0) throw new Error(`pnpm build failed: ${output.trim().split("\n").slice(-5).join(" / ")}`);
   const tasks = /Tasks:\s+(\d+) successful, (\d+) total/.exec(output);
   const cachedCount = /Cached:\s+(\d+) cached/.exec(output);
-  return { seconds, output, tasks: tasks ? `${tasks[2]} tasks, ${cachedCount?.[1] ?? "?"} cached` : "tasks ?" };
+  const hashes = new Map([...output.matchAll(/^(\S+): cache (?:hit|miss)[^\n]*?([0-9a-f]{16})\s*$/gm)].map((m) => [m[1], m[2]]));
+  return { seconds, output, hashes, tasks: tasks ? `${tasks[2]} tasks, ${cachedCount?.[1] ?? "?"} cached` : "tasks ?" };
 }
 
 function seconds(value) {

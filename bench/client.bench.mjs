@@ -17,7 +17,15 @@ const body = JSON.stringify({
   request: { params: { account_id: "18ce54d4x5t" } },
   data: { id: "18ce54d4x5t", name: "API McTestface", timezone: "America/Los_Angeles", deleted: false },
 });
-const responseInit = { status: 200, headers: { "content-type": "application/json", "x-rate-limit-limit": "450", "x-rate-limit-remaining": "449", "x-rate-limit-reset": "1767225600" } };
+const responseInit = {
+  status: 200,
+  headers: {
+    "content-type": "application/json",
+    "x-rate-limit-limit": "450",
+    "x-rate-limit-remaining": "449",
+    "x-rate-limit-reset": "1767225600",
+  },
+};
 /** The stub both sides call: answers at once with the same small JSON body. */
 const stubFetch = async () => new Response(body, responseInit);
 
@@ -51,7 +59,9 @@ async function requestOverhead() {
       await response.json();
     },
     async () => {
-      await ads.GET("/12/accounts/{account_id}", { params: { path: { account_id: "18ce54d4x5t" }, query: { with_deleted: true } } });
+      await ads.GET("/12/accounts/{account_id}", {
+        params: { path: { account_id: "18ce54d4x5t" }, query: { with_deleted: true } },
+      });
     },
     (task) => task.result.latency.p50 * 1000, // µs
   );
@@ -72,14 +82,22 @@ async function signingThroughput() {
     hash_function: (base, key) => createHmac("sha1", key).update(base).digest("base64"),
   });
   const token = { key: credentials.token, secret: credentials.tokenSecret };
-  const url = "https://ads-api.x.com/12/accounts/18ce54d4x5t/campaigns?funding_instrument_id=lygyi&entity_status=PAUSED";
-  const form = { name: "Hello Ladies + Gentlemen, a signed OAuth request!", daily_budget_amount_local_micro: "5000000" };
+  const url =
+    "https://ads-api.x.com/12/accounts/18ce54d4x5t/campaigns?funding_instrument_id=lygyi&entity_status=PAUSED";
+  const form = {
+    name: "Hello Ladies + Gentlemen, a signed OAuth request!",
+    daily_budget_amount_local_micro: "5000000",
+  };
   // Same request both ways; both check against each other once before timing.
   const nonce = "kYjzVBB8Y0ZFabxSWbWovY3uYSQ2pTgmZeNu2VS4cg";
   const timestamp = 1318622958;
   const ours = signOAuth1({ method: "POST", url, form, ...credentials, nonce, timestamp }).signature;
   const { oauth_signature: _, ...oauthData } = oauth.authorize({ url, method: "POST", data: form }, token);
-  const theirsFixed = oauth.getSignature({ url, method: "POST", data: form }, token.secret, { ...oauthData, oauth_nonce: nonce, oauth_timestamp: timestamp });
+  const theirsFixed = oauth.getSignature({ url, method: "POST", data: form }, token.secret, {
+    ...oauthData,
+    oauth_nonce: nonce,
+    oauth_timestamp: timestamp,
+  });
   if (ours !== theirsFixed) throw new Error(`signatures differ: ${ours} vs ${theirsFixed}`);
 
   const [baseline, ours2] = await interleaved(

@@ -1,4 +1,5 @@
 // Types of operations.mjs: a bundle is plain JSON, so nodes are typed loosely on purpose.
+// biome-ignore lint/suspicious/noExplicitAny: bundle nodes are untyped JSON walked by many callers
 export type Node = Record<string, any>;
 
 export interface Rule extends Node {
