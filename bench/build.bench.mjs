@@ -20,7 +20,11 @@ export default async function run() {
     const ratio = cached.seconds / cold.seconds;
     // A cache miss is the build's fault only when the inputs are those of the cold run.
     const changed = [...cold.hashes].filter(([task, hash]) => cached.hashes.get(task) !== hash).map(([t]) => t);
-    const verdict = fullTurbo ? ", FULL TURBO" : changed.length > 0 ? `, inputs edited meanwhile: ${changed.join(" ")}` : ", not a full cache hit";
+    const verdict = fullTurbo
+      ? ", FULL TURBO"
+      : changed.length > 0
+        ? `, inputs edited meanwhile: ${changed.join(" ")}`
+        : ", not a full cache hit";
     return [
       { name: `cold pnpm build (${cold.tasks})`, result: seconds(cold.seconds), ratio: 1, target: "", met: undefined },
       {
@@ -52,7 +56,9 @@ function build(cacheDir) {
   if (result.status !== 0) throw new Error(`pnpm build failed: ${output.trim().split("\n").slice(-5).join(" / ")}`);
   const tasks = /Tasks:\s+(\d+) successful, (\d+) total/.exec(output);
   const cachedCount = /Cached:\s+(\d+) cached/.exec(output);
-  const hashes = new Map([...output.matchAll(/^(\S+): cache (?:hit|miss)[^\n]*?([0-9a-f]{16})\s*$/gm)].map((m) => [m[1], m[2]]));
+  const hashes = new Map(
+    [...output.matchAll(/^(\S+): cache (?:hit|miss)[^\n]*?([0-9a-f]{16})\s*$/gm)].map((m) => [m[1], m[2]]),
+  );
   return { seconds, output, hashes, tasks: tasks ? `${tasks[2]} tasks, ${cachedCount?.[1] ?? "?"} cached` : "tasks ?" };
 }
 
