@@ -1,5 +1,5 @@
 import { inspect } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAdsClient, parseRateLimit, XAdsApiError, XAdsTimeoutError } from "../src/index.js";
 import { drop, type FaultServer, json, slow, startFaultServer, text } from "./support/fault-server.js";
 
@@ -179,10 +179,11 @@ describe("timeouts and cancellation", () => {
   it("stops at once when the caller's AbortSignal fires, without retrying", async () => {
     server.script(slow(2000, ok), ok);
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error("caller gave up")), 50);
-    await expect(client().GET("/12/accounts/{account_id}", { ...account, signal: controller.signal })).rejects.toThrow(
-      "caller gave up",
-    );
+    const pending = client().GET("/12/accounts/{account_id}", { ...account, signal: controller.signal });
+    // Abort only once the server holds the request, so the abort cannot race the request on a busy machine.
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 5000, interval: 5 });
+    controller.abort(new Error("caller gave up"));
+    await expect(pending).rejects.toThrow("caller gave up");
     expect(server.requests).toHaveLength(1);
   });
 });
