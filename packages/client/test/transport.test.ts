@@ -168,11 +168,11 @@ describe("retries", () => {
 
 describe("timeouts and cancellation", () => {
   it("times out a slow attempt, retries, and throws XAdsTimeoutError when all attempts are slow", async () => {
-    server.script(slow(2000, ok), ok);
-    const { data } = await client({ timeoutMs: 100 }).GET("/12/accounts/{account_id}", account);
+    server.script(slow(10_000, ok), ok);
+    const { data } = await client({ timeoutMs: 1000 }).GET("/12/accounts/{account_id}", account);
     expect(data).toBeDefined();
-    server.script(slow(2000, ok), slow(2000, ok));
-    const failing = client({ timeoutMs: 100, retry: { retries: 1, baseDelayMs: 1 } });
+    server.script(slow(10_000, ok), slow(10_000, ok));
+    const failing = client({ timeoutMs: 500, retry: { retries: 1, baseDelayMs: 1 } });
     await expect(failing.GET("/12/accounts/{account_id}", account)).rejects.toBeInstanceOf(XAdsTimeoutError);
   });
 
