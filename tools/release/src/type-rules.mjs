@@ -1,7 +1,7 @@
 // Changes that break code compiled against the generated types (@xads/types, and the client and
 // validator typed by them), whatever a wire-level diff says of them. A request type breaks when it
-// accepts less than before; a response type breaks when it may hold more than before, or when a
-// literal that callers compare against disappears (enum narrowed, even in a response).
+// accepts less than before; a response type breaks when it may hold more than before (a new enum
+// value included), or when a literal that callers compare against disappears (enum narrowed).
 import { listOperations, resolve } from "@xads/spec/lib/operations.mjs";
 
 const MAX_DEPTH = 64;
@@ -136,8 +136,15 @@ function schemaComparer(before, after, report) {
     if (oldValues && newValues) {
       const kept = new Set(newValues.map((v) => JSON.stringify(v)));
       const removed = oldValues.filter((v) => !kept.has(JSON.stringify(v)));
-      if (removed.length > 0)
+      if (removed.length > 0) {
         report(where, `enum narrowed: ${removed.map((v) => JSON.stringify(v)).join(", ")} removed`);
+      }
+      const known = new Set(oldValues.map((v) => JSON.stringify(v)));
+      const added = newValues.filter((v) => !known.has(JSON.stringify(v)));
+      if (direction === "response" && added.length > 0) {
+        const values = added.map((v) => JSON.stringify(v)).join(", ");
+        report(where, `enum widened: ${values} may now come back (exhaustive checks over the union stop compiling)`);
+      }
     } else if (!oldValues && newValues) {
       report(where, `restricted to the values ${newValues.map((v) => JSON.stringify(v)).join(", ")}`);
     } else if (oldValues && !newValues && direction === "response") {

@@ -91,12 +91,19 @@ describe("the type rules beyond the fixtures", () => {
     ).toEqual([]);
   });
 
-  it("a widened request enum is not breaking; an added response enum value is not either", () => {
-    expect(
-      edit((d) => {
-        d.components.schemas.EntityStatus.enum.push("ARCHIVED");
-      }),
-    ).toEqual([]);
+  it("a widened enum breaks a response type but not a request type", () => {
+    const found = edit((d) => {
+      d.components.schemas.EntityStatus.enum.push("ARCHIVED");
+    });
+    expect(found).toContain(
+      'listCampaigns (GET /12/accounts/{account_id}/campaigns) response 200.data[].entity_status: enum widened: "ARCHIVED" may now come back (exhaustive checks over the union stop compiling) [types]',
+    );
+    expect(found.some((m) => m.includes("parameter"))).toBe(false);
+    const requestOnly = structuredClone(base);
+    requestOnly.paths[campaignPath].get.parameters[1].schema = { type: "string", enum: ["ACTIVE", "PAUSED"] };
+    const widened = structuredClone(requestOnly);
+    widened.paths[campaignPath].get.parameters[1].schema.enum.push("DRAFT");
+    expect(breakingChanges(requestOnly, widened)).toEqual([]);
   });
 
   it("an optional parameter made required, a renamed operationId and a removed schema are breaking", () => {
