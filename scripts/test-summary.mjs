@@ -8,7 +8,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const group of ["packages", "apps"]) {
+for (const group of ["packages", "apps", "tools"]) {
   for (const name of readdirSync(join(root, group))) {
     const report = join(root, group, name, "test-results/vitest.json");
     if (!existsSync(report)) continue;
