@@ -136,7 +136,7 @@ function clientOptions(document, operation, baseUrl) {
     );
   }
   if (auth === "bearer") {
-    options.push(`  headers: { Authorization: \`Bearer \${process.env.${ENV.bearer}}\` },`);
+    options.push(`  bearer: process.env.${ENV.bearer}!,`);
   }
   return options.join("\n");
 }
