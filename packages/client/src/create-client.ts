@@ -1,7 +1,7 @@
 import createClient, { type Client, type HeadersOptions, type Middleware } from "openapi-fetch";
 import { apiErrorFromResponse } from "./errors.js";
 import { parseRateLimit, type RateLimitState } from "./rate-limit.js";
-import { createTransport, type TransportOptions } from "./transport.js";
+import { createTransport, PreparedRequest, type TransportOptions } from "./transport.js";
 import { type ValidationOptions, validationMiddleware } from "./validation.js";
 
 /** Options shared by every client factory. */
@@ -31,6 +31,42 @@ const throwOnErrorMiddleware: Middleware = {
   },
 };
 
+const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
+
+type CallInit = { middleware?: unknown[]; fetch?: unknown; Request?: unknown } | undefined;
+type Call = (path: string, init?: CallInit) => Promise<unknown>;
+
+/**
+ * Lets openapi-fetch hand the transport a {@link PreparedRequest} instead of building a `Request`,
+ * whenever nothing but this package reads the request: no caller middleware (on the client or on the
+ * call), no per-call fetch, and no validation (which reads the body through `Request`). Anything
+ * else gets a real `Request`, exactly as openapi-fetch builds it.
+ */
+function preferPreparedRequests(client: Client<{}>, ownMiddleware: Middleware[]): void {
+  const callerMiddleware = new Set<Middleware>();
+  const { use, eject, request } = client;
+  client.use = (...middleware) => {
+    use(...middleware);
+    for (const m of middleware) if (m && !ownMiddleware.includes(m)) callerMiddleware.add(m);
+  };
+  client.eject = (...middleware) => {
+    eject(...middleware);
+    for (const m of middleware) callerMiddleware.delete(m);
+  };
+  const prepared = (init: CallInit): CallInit =>
+    callerMiddleware.size > 0 || init?.middleware?.length || init?.fetch || init?.Request
+      ? init
+      : { ...init, Request: PreparedRequest };
+  const calls = client as unknown as Record<(typeof METHODS)[number], Call>;
+  for (const method of METHODS) {
+    const send = calls[method];
+    calls[method] = (path, init) => send(path, prepared(init));
+  }
+  const generic = request as unknown as (method: string, path: string, init?: CallInit) => Promise<unknown>;
+  (client as unknown as { request: typeof generic }).request = (method, path, init) =>
+    generic(method, path, prepared(init));
+}
+
 /** Builds a client for one document; the typed factories (`createAdsClient`, ...) call this. */
 export function createXAdsClient<Paths extends {}>(
   options: XAdsClientOptions,
@@ -48,8 +84,11 @@ export function createXAdsClient<Paths extends {}>(
     // Comma-separated lists (id filters) are `style: form, explode: false` in the documents.
     querySerializer: { array: { style: "form", explode: false } },
   });
-  if (options.validation && options.validation.mode !== "off") client.use(validationMiddleware(options.validation));
+  const validating = options.validation !== undefined && options.validation.mode !== "off";
+  if (validating && options.validation) client.use(validationMiddleware(options.validation));
   if (options.throwOnError) client.use(throwOnErrorMiddleware);
+  // throwOnErrorMiddleware reads only the method and URL, which a PreparedRequest has.
+  if (!validating) preferPreparedRequests(client as Client<{}>, [throwOnErrorMiddleware]);
   Object.defineProperty(client, "baseUrl", { value: baseUrl, enumerable: true });
   Object.defineProperty(client, "rateLimit", { get: () => transport.rateLimit, enumerable: true });
   return client as XAdsClient<Paths>;

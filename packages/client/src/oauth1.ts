@@ -1,5 +1,5 @@
 import { hmacSha1Base64 } from "./hmac-sha1.js";
-import { parseFormPairs, percentEncode } from "./percent-encode.js";
+import { formDecode, percentEncode, percentEncodeTwice } from "./percent-encode.js";
 
 /** A form value: scalars are sent as text; arrays send the parameter once per item; null and undefined are left out. */
 export type FormValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
@@ -77,27 +77,78 @@ function requireText(name: keyof SignOAuth1Input, value: unknown): string {
   return value;
 }
 
-function pushForm(form: SignOAuth1Input["form"], pairs: [string, string][]): void {
+/** True when every character is printable ASCII (0x21 to 0x7e). */
+function isPrintableAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x21 || code > 0x7e) return false;
+  }
+  return text !== "";
+}
+
+function timestampText(value: number | string | undefined): string {
+  const text = String(value ?? Math.floor(Date.now() / 1000));
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) throw new TypeError("signOAuth1: timestamp must be whole Unix epoch seconds");
+  }
+  if (text === "") throw new TypeError("signOAuth1: timestamp must be whole Unix epoch seconds");
+  return text;
+}
+
+/**
+ * One parameter as the base string holds it: name and value percent-encoded twice (once as RFC 5849
+ * section 3.4.1.3.2 says, once more for the base string), joined by "\x01". That byte sorts below every
+ * character an encoded name can hold, so a plain string sort orders by name, then by value; it becomes
+ * "%3D" once sorted.
+ */
+function entry(name: string, value: string): string {
+  return `${percentEncodeTwice(name)}\x01${percentEncodeTwice(value)}`;
+}
+
+/** Pushes the entries of a raw `&`-joined query or form string. */
+function pushEncoded(text: string, entries: string[]): void {
+  if (text === "") return;
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf("&", start);
+    if (end === -1) end = text.length;
+    if (end > start) {
+      const eq = text.indexOf("=", start);
+      entries.push(
+        eq === -1 || eq > end
+          ? entry(formDecode(text.slice(start, end)), "")
+          : entry(formDecode(text.slice(start, eq)), formDecode(text.slice(eq + 1, end))),
+      );
+    }
+    start = end + 1;
+  }
+}
+
+function pushForm(form: SignOAuth1Input["form"], entries: string[]): void {
   if (form === undefined) return;
   if (typeof form === "string") {
-    parseFormPairs(form, pairs);
+    pushEncoded(form, entries);
     return;
   }
   for (const name in form) {
     const value = form[name];
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) for (const item of value) pairs.push([name, String(item)]);
-    else pairs.push([name, String(value)]);
+    if (Array.isArray(value)) for (const item of value) entries.push(entry(name, String(item)));
+    else entries.push(entry(name, String(value)));
   }
 }
 
-/** Percent-encodes an already encoded piece once more: only "%" needs it. */
-function twice(encoded: string): string {
-  return encoded.indexOf("%") === -1 ? encoded : encoded.replace(/%/g, "%25");
-}
+/** The signing key of the last call: most callers sign with the same secrets every time. */
+let lastSecrets: [string, string] | undefined;
+let lastKey = "";
 
-function byCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+function signingKey(consumerSecret: string, tokenSecret: string): string {
+  if (lastSecrets === undefined || lastSecrets[0] !== consumerSecret || lastSecrets[1] !== tokenSecret) {
+    lastKey = `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret)}`;
+    lastSecrets = [consumerSecret, tokenSecret];
+  }
+  return lastKey;
 }
 
 /**
@@ -110,57 +161,50 @@ export function signOAuth1(input: SignOAuth1Input): SignedOAuth1 {
   const consumerKey = requireText("consumerKey", input.consumerKey);
   if (typeof input.consumerSecret !== "string") throw new TypeError("signOAuth1: consumerSecret must be a string");
   const nonce = input.nonce ?? randomNonce();
-  if (nonce === "" || !/^[\x21-\x7e]+$/.test(nonce)) {
+  if (!isPrintableAscii(nonce)) {
     throw new TypeError(
       "signOAuth1: nonce must be non-empty printable ASCII (the API accepts only ASCII for oauth_nonce)",
     );
   }
-  const timestamp = String(input.timestamp ?? Math.floor(Date.now() / 1000));
-  if (!/^\d+$/.test(timestamp)) throw new TypeError("signOAuth1: timestamp must be whole Unix epoch seconds");
+  const timestamp = timestampText(input.timestamp);
   const { baseUri, query } = splitUrl(requireText("url", input.url));
-
-  const oauth: [string, string][] = [];
-  if (input.callback !== undefined) oauth.push(["oauth_callback", input.callback]);
-  oauth.push(["oauth_consumer_key", consumerKey]);
-  oauth.push(["oauth_nonce", nonce]);
-  oauth.push(["oauth_signature_method", "HMAC-SHA1"]);
-  oauth.push(["oauth_timestamp", timestamp]);
-  if (input.token !== undefined && input.token !== "") oauth.push(["oauth_token", input.token]);
-  if (input.verifier !== undefined) oauth.push(["oauth_verifier", input.verifier]);
   const version = input.version === undefined ? "1.0" : input.version;
-  if (version !== false) oauth.push(["oauth_version", version]);
+  const token = input.token === "" ? undefined : input.token;
 
-  const pairs: [string, string][] = [];
-  parseFormPairs(query, pairs);
-  pushForm(input.form, pairs);
-  // Each parameter as "name\x01value", percent-encoded and then encoded once more for the base string
-  // (the pieces hold only unreserved characters and %XX, so that only turns "%" into "%25"; doing it
-  // per piece keeps the order, because the image of "%" starts with "%"). "\x01" sorts below every
-  // character an encoded name can hold, so a string sort orders by name, then by value (RFC 5849
-  // section 3.4.1.3.2).
+  // The oauth_* parameters in ascending name order, percent-encoded once for the header.
+  const names: string[] = [];
+  const values: string[] = [];
+  const add = (name: string, value: string | false | undefined) => {
+    if (value === undefined || value === false) return;
+    names.push(name);
+    values.push(percentEncode(value));
+  };
+  add("oauth_callback", input.callback);
+  add("oauth_consumer_key", consumerKey);
+  add("oauth_nonce", nonce);
+  add("oauth_signature_method", "HMAC-SHA1");
+  add("oauth_timestamp", timestamp);
+  add("oauth_token", token);
+  add("oauth_verifier", input.verifier);
+  add("oauth_version", version);
+
   const entries: string[] = [];
-  for (let i = 0; i < pairs.length; i++) {
-    entries.push(`${twice(percentEncode(pairs[i][0]))}\x01${twice(percentEncode(pairs[i][1]))}`);
+  pushEncoded(query, entries);
+  pushForm(input.form, entries);
+  for (let i = 0; i < names.length; i++) {
+    const value = values[i];
+    entries.push(`${names[i]}\x01${value.indexOf("%") === -1 ? value : value.replaceAll("%", "%25")}`);
   }
-  const encodedOauth: string[] = [];
-  for (let i = 0; i < oauth.length; i++) {
-    const encoded = percentEncode(oauth[i][1]);
-    encodedOauth.push(encoded);
-    entries.push(`${oauth[i][0]}\x01${twice(encoded)}`);
-  }
-  entries.sort(byCodeUnits);
-  const encodedParams = entries.join("%26").replaceAll("\x01", "%3D");
+  entries.sort();
+  const baseString = `${method}&${percentEncode(baseUri)}&${entries.join("%26").replaceAll("\x01", "%3D")}`;
+  const signature = hmacSha1Base64(signingKey(input.consumerSecret, input.tokenSecret ?? ""), baseString);
 
-  const baseString = `${method}&${percentEncode(baseUri)}&${encodedParams}`;
-  const key = `${percentEncode(input.consumerSecret)}&${percentEncode(input.tokenSecret ?? "")}`;
-  const signature = hmacSha1Base64(key, baseString);
-
-  // `oauth` is in ascending name order already; the signature slots in after oauth_nonce.
+  // The signature slots in before oauth_signature_method, keeping the header in name order.
   let authorization = "OAuth ";
-  for (let i = 0; i < oauth.length; i++) {
-    const name = oauth[i][0];
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
     if (name === "oauth_signature_method") authorization += `oauth_signature="${percentEncode(signature)}", `;
-    authorization += `${name}="${encodedOauth[i]}"${i === oauth.length - 1 ? "" : ", "}`;
+    authorization += `${name}="${values[i]}"${i === names.length - 1 ? "" : ", "}`;
   }
   return { signature, baseString, authorization };
 }
