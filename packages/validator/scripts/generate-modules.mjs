@@ -9,6 +9,7 @@ import { listOperations, parseReference, requestBodySchema, resolve } from "@xad
 import { _ } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCodeModule from "ajv/dist/standalone/index.js";
+import { compileSimplePatterns, guardLengthChecks } from "./fast-paths.mjs";
 import { coercionPlan, collectFormats, prepareSchema, schemasAt } from "./schema-tools.mjs";
 
 const standaloneCode = standaloneCodeModule.default ?? standaloneCodeModule;
@@ -175,7 +176,7 @@ function postProcess(code, operationId) {
     );
   if (/\bnew Function\b|\beval\(/.test(out))
     throw new GenerateError(`${operationId}: the standalone code uses eval or new Function`);
-  return out;
+  return compileSimplePatterns(guardLengthChecks(out));
 }
 
 function generateDocument(name, document, ajv) {

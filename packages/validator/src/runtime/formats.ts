@@ -129,7 +129,24 @@ export function isDateTime(text: string): boolean {
   }
   if (text.length < 20) return false;
   const separator = text.charCodeAt(10);
-  return (separator === 84 || separator === 116 || separator === 32) && dateAt(text, 0) && timeAt(text, 11);
+  return (separator === 84 || separator === 116 || isWhiteSpace(separator)) && dateAt(text, 0) && timeAt(text, 11);
+}
+
+/** A character `\s` matches: ajv-formats splits a date-time at `t` or any such character. */
+function isWhiteSpace(code: number): boolean {
+  return (
+    (code >= 9 && code <= 13) ||
+    code === 32 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 export function isUri(text: string): boolean {

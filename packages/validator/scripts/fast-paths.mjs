@@ -1,0 +1,125 @@
+// Rewrites of Ajv's standalone code that keep its results exactly and skip work on the common path.
+// Both are hot on long lists: a string length check per named string and a pattern per code.
+
+/**
+ * `ucs2length(s) > N` only when `s.length > N`, and `ucs2length(s) < N` only when `s.length < 2N`:
+ * a string of L code units has between ceil(L/2) and L code points, so the length in code units
+ * decides most strings without counting.
+ */
+export function guardLengthChecks(code) {
+  const name = /\bconst (func\d+) = ucs2length;/.exec(code)?.[1];
+  if (!name) return code;
+  const maxLength = new RegExp(`\\b${name}\\((\\w+)\\) > (\\d+)`, "g");
+  const minLength = new RegExp(`\\b${name}\\((\\w+)\\) < (\\d+)`, "g");
+  return code
+    .replace(maxLength, (_, value, limit) => `(${value}.length > ${limit} && ${name}(${value}) > ${limit})`)
+    .replace(
+      minLength,
+      (_, value, limit) =>
+        `(${value}.length < ${limit} || (${value}.length < ${2 * limit} && ${name}(${value}) < ${limit}))`,
+    );
+}
+
+/** One atom of a simple pattern: UTF-16 code unit ranges and how often they repeat. */
+function parseSimplePattern(source) {
+  if (!source.startsWith("^") || !source.endsWith("$")) return undefined;
+  const atoms = [];
+  let index = 1;
+  const end = source.length - 1;
+  while (index < end) {
+    let ranges;
+    const char = source[index];
+    if (char === "[") {
+      const close = source.indexOf("]", index);
+      if (close < 0) return undefined;
+      const body = source.slice(index + 1, close);
+      if (body === "" || body.startsWith("^") || body.includes("\\") || body.includes("[")) return undefined;
+      ranges = [];
+      for (let i = 0; i < body.length; i++) {
+        const low = body.charCodeAt(i);
+        if (body[i + 1] === "-" && i + 2 < body.length) {
+          ranges.push([low, body.charCodeAt(i + 2)]);
+          i += 2;
+        } else {
+          ranges.push([low, low]);
+        }
+      }
+      index = close + 1;
+    } else if (/[A-Za-z0-9_\-:,/#@ ]/.test(char)) {
+      ranges = [[char.charCodeAt(0), char.charCodeAt(0)]];
+      index++;
+    } else {
+      return undefined;
+    }
+    let min = 1;
+    let max = 1;
+    const quantifier = /^(?:\{(\d+)(?:(,)(\d*))?\}|[*+?])/.exec(source.slice(index, end));
+    if (quantifier) {
+      const [text, low, comma, high] = quantifier;
+      if (text === "*") [min, max] = [0, Infinity];
+      else if (text === "+") [min, max] = [1, Infinity];
+      else if (text === "?") [min, max] = [0, 1];
+      else {
+        min = Number(low);
+        max = comma === undefined ? min : high === "" ? Infinity : Number(high);
+      }
+      index += text.length;
+      if (source[index] === "?" || source[index] === "+") return undefined; // lazy or possessive
+    }
+    atoms.push({ ranges, min, max });
+  }
+  // Matching without backtracking needs every atom but the last to have a fixed length.
+  if (atoms.length === 0 || atoms.slice(0, -1).some((atom) => atom.min !== atom.max)) return undefined;
+  return atoms;
+}
+
+function rangeTest(ranges, variable) {
+  return ranges
+    .map(([low, high]) =>
+      low === high ? `${variable} === ${low}` : `(${variable} >= ${low} && ${variable} <= ${high})`,
+    )
+    .join(" || ");
+}
+
+/**
+ * The source of a matcher object (`{ test(text) }`) equivalent to `new RegExp(source, "")` for an
+ * anchored sequence of literal characters and bracket classes, every one but the last of fixed
+ * length; undefined for any other pattern (which stays a RegExp).
+ */
+export function simplePatternMatcher(source) {
+  const atoms = parseSimplePattern(source);
+  if (!atoms) return undefined;
+  const fixed = atoms.slice(0, -1);
+  const last = atoms[atoms.length - 1];
+  const prefix = fixed.reduce((sum, atom) => sum + atom.min, 0);
+  const lines = [];
+  const minLength = prefix + last.min;
+  const maxLength = prefix + last.max;
+  lines.push(
+    maxLength === minLength
+      ? `if (s.length !== ${minLength}) return false;`
+      : maxLength === Infinity
+        ? `if (s.length < ${minLength}) return false;`
+        : `if (s.length < ${minLength} || s.length > ${maxLength}) return false;`,
+  );
+  lines.push("let c = 0;");
+  let position = 0;
+  for (const atom of fixed) {
+    for (let i = 0; i < atom.min; i++) {
+      lines.push(`c = s.charCodeAt(${position++}); if (!(${rangeTest(atom.ranges, "c")})) return false;`);
+    }
+  }
+  lines.push(
+    `for (let i = ${position}; i < s.length; i++) { c = s.charCodeAt(i); if (!(${rangeTest(last.ranges, "c")})) return false; }`,
+  );
+  lines.push("return true;");
+  return `{ test(s) { ${lines.join(" ")} } }`;
+}
+
+/** Replaces each `const patternN = new RegExp("...", "")` whose pattern is simple by a matcher. */
+export function compileSimplePatterns(code) {
+  return code.replace(/\bconst (pattern\d+) = new RegExp\(("(?:[^"\\]|\\.)*"), ""\);/g, (whole, name, literal) => {
+    const matcher = simplePatternMatcher(JSON.parse(literal));
+    return matcher ? `const ${name} = /* ${literal.replaceAll("*/", "*\\/")} */ ${matcher};` : whole;
+  });
+}
