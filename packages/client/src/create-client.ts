@@ -42,7 +42,7 @@ type Call = (path: string, init?: CallInit) => Promise<unknown>;
  * call), no per-call fetch, and no validation (which reads the body through `Request`). Anything
  * else gets a real `Request`, exactly as openapi-fetch builds it.
  */
-function preferPreparedRequests(client: Client<{}>, ownMiddleware: Middleware[]): void {
+function preferPreparedRequests(client: Client<object>, ownMiddleware: Middleware[]): void {
   const callerMiddleware = new Set<Middleware>();
   const { use, eject, request } = client;
   client.use = (...middleware) => {
@@ -88,7 +88,7 @@ export function createXAdsClient<Paths extends {}>(
   if (validating && options.validation) client.use(validationMiddleware(options.validation));
   if (options.throwOnError) client.use(throwOnErrorMiddleware);
   // throwOnErrorMiddleware reads only the method and URL, which a PreparedRequest has.
-  if (!validating) preferPreparedRequests(client as Client<{}>, [throwOnErrorMiddleware]);
+  if (!validating) preferPreparedRequests(client as Client<object>, [throwOnErrorMiddleware]);
   Object.defineProperty(client, "baseUrl", { value: baseUrl, enumerable: true });
   Object.defineProperty(client, "rateLimit", { get: () => transport.rateLimit, enumerable: true });
   return client as XAdsClient<Paths>;

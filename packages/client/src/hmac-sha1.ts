@@ -76,17 +76,17 @@ function finish(h: Int32Array, bytes: Uint8Array, length: number, prefixBytes: n
   for (let offset = 0; offset < padded; offset += 64) compress(h, bytes, offset);
 }
 
+const ASCII_ONLY = "hmacSha1: key and message must be ASCII";
+const encoder = new TextEncoder();
+
 function buffer(size: number): Uint8Array {
   if (scratch.length < size) scratch = new Uint8Array(size * 2);
   return scratch;
 }
 
+/** Writes ASCII text as bytes; encodeInto flattens a concatenated string in one native pass. */
 function writeAscii(text: string, into: Uint8Array): void {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code > 0x7f) throw new TypeError("hmacSha1: key and message must be ASCII");
-    into[i] = code;
-  }
+  if (encoder.encodeInto(text, into).written !== text.length) throw new TypeError(ASCII_ONLY);
 }
 
 interface KeyState {
@@ -174,9 +174,9 @@ function writeWords(h: Int32Array, bytes: Uint8Array, offset: number): void {
 /** HMAC-SHA1 into the shared state H (no allocation besides a first-seen key). */
 function hmacInto(key: string, message: string): void {
   const state = keyState(key);
+  H.set(state.inner);
   const bytes = buffer(message.length + 72);
   writeAscii(message, bytes);
-  H.set(state.inner);
   finish(H, bytes, message.length, 64);
   writeWords(H, bytes, 0);
   H.set(state.outer);

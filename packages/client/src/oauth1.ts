@@ -1,5 +1,5 @@
 import { hmacSha1Base64 } from "./hmac-sha1.js";
-import { formDecode, percentEncode, percentEncodeTwice } from "./percent-encode.js";
+import { parseFormPairs, percentEncode, percentEncodeTwice } from "./percent-encode.js";
 
 /** A form value: scalars are sent as text; arrays send the parameter once per item; null and undefined are left out. */
 export type FormValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
@@ -77,22 +77,9 @@ function requireText(name: keyof SignOAuth1Input, value: unknown): string {
   return value;
 }
 
-/** True when every character is printable ASCII (0x21 to 0x7e). */
-function isPrintableAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x21 || code > 0x7e) return false;
-  }
-  return text !== "";
-}
-
 function timestampText(value: number | string | undefined): string {
   const text = String(value ?? Math.floor(Date.now() / 1000));
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x30 || code > 0x39) throw new TypeError("signOAuth1: timestamp must be whole Unix epoch seconds");
-  }
-  if (text === "") throw new TypeError("signOAuth1: timestamp must be whole Unix epoch seconds");
+  if (!/^\d+$/.test(text)) throw new TypeError("signOAuth1: timestamp must be whole Unix epoch seconds");
   return text;
 }
 
@@ -108,21 +95,7 @@ function entry(name: string, value: string): string {
 
 /** Pushes the entries of a raw `&`-joined query or form string. */
 function pushEncoded(text: string, entries: string[]): void {
-  if (text === "") return;
-  let start = 0;
-  while (start <= text.length) {
-    let end = text.indexOf("&", start);
-    if (end === -1) end = text.length;
-    if (end > start) {
-      const eq = text.indexOf("=", start);
-      entries.push(
-        eq === -1 || eq > end
-          ? entry(formDecode(text.slice(start, end)), "")
-          : entry(formDecode(text.slice(start, eq)), formDecode(text.slice(eq + 1, end))),
-      );
-    }
-    start = end + 1;
-  }
+  for (const [name, value] of parseFormPairs(text)) entries.push(entry(name, value));
 }
 
 function pushForm(form: SignOAuth1Input["form"], entries: string[]): void {
@@ -160,8 +133,9 @@ export function signOAuth1(input: SignOAuth1Input): SignedOAuth1 {
   const method = requireText("method", input.method).toUpperCase();
   const consumerKey = requireText("consumerKey", input.consumerKey);
   if (typeof input.consumerSecret !== "string") throw new TypeError("signOAuth1: consumerSecret must be a string");
+  // The generated nonce is letters and digits; only a given one needs the check.
   const nonce = input.nonce ?? randomNonce();
-  if (!isPrintableAscii(nonce)) {
+  if (input.nonce !== undefined && !/^[\x21-\x7e]+$/.test(nonce)) {
     throw new TypeError(
       "signOAuth1: nonce must be non-empty printable ASCII (the API accepts only ASCII for oauth_nonce)",
     );

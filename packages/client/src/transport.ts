@@ -112,7 +112,7 @@ interface Outgoing {
 const isForm = (headers: Headers) => headers.get("content-type")?.startsWith(FORM) === true;
 
 /** Reads the parts of a request once; string and absent bodies skip the `Request` round trip. */
-async function outgoing(request: Request | PreparedRequest): Promise<Outgoing> {
+function outgoing(request: Request | PreparedRequest): Outgoing | Promise<Outgoing> {
   if (request instanceof PreparedRequest) {
     const { init } = request;
     const body = init.body ?? undefined;
@@ -128,8 +128,12 @@ async function outgoing(request: Request | PreparedRequest): Promise<Outgoing> {
         form: body !== undefined && isForm(headers) ? body : undefined,
       };
     }
-    request = new Request(request.url, init);
+    return fromRequest(new Request(request.url, init));
   }
+  return fromRequest(request);
+}
+
+async function fromRequest(request: Request): Promise<Outgoing> {
   const headers = request.headers;
   let body: ArrayBuffer | undefined;
   let form: string | undefined;
@@ -173,7 +177,8 @@ export function createTransport(options: TransportOptions): Transport {
   const { oauth1, bearer, onRateLimit, nonce } = options;
   let latest: RateLimitState | undefined;
 
-  const authorize = async (method: string, url: string, form: string | undefined): Promise<string | undefined> => {
+  /** The Authorization value: synchronous for OAuth 1.0a, so that signed requests wait for nothing. */
+  const authorize = (method: string, url: string, form: string | undefined): string | Promise<string> | undefined => {
     if (oauth1) {
       return signOAuth1({
         method,
@@ -187,7 +192,8 @@ export function createTransport(options: TransportOptions): Transport {
         timestamp: Math.floor(now() / 1000),
       }).authorization;
     }
-    if (bearer !== undefined) return `Bearer ${typeof bearer === "string" ? bearer : await bearer()}`;
+    if (typeof bearer === "string") return `Bearer ${bearer}`;
+    if (bearer !== undefined) return Promise.resolve(bearer()).then((token) => `Bearer ${token}`);
     return undefined;
   };
 
@@ -209,11 +215,13 @@ export function createTransport(options: TransportOptions): Transport {
   };
 
   const transport = async (request: Request | PreparedRequest): Promise<Response> => {
-    const { method, url, headers, body, signal, redirect, form } = await outgoing(request);
+    const parts = outgoing(request);
+    const { method, url, headers, body, signal, redirect, form } = parts instanceof Promise ? await parts : parts;
     const maxAttempts = retryMethods.has(method) ? retries + 1 : 1;
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw signal.reason;
-      const authorization = await authorize(method, url, form);
+      const pending = authorize(method, url, form);
+      const authorization = pending instanceof Promise ? await pending : pending;
       if (authorization !== undefined) headers.set("authorization", authorization);
       let attemptSignal = signal;
       let timer: ReturnType<typeof setTimeout> | undefined;
