@@ -188,6 +188,35 @@ describe("timeouts and cancellation", () => {
   });
 });
 
+describe("requests the caller can see", () => {
+  it("gives caller middleware a real Request, still signed and sent", async () => {
+    server.script(ok);
+    const ads = client();
+    const seen: unknown[] = [];
+    ads.use({
+      onRequest({ request }) {
+        seen.push(request);
+        return undefined;
+      },
+    });
+    const { data } = await ads.GET("/12/accounts/{account_id}", account);
+    expect(data).toBeDefined();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toBeInstanceOf(Request);
+    expect(String(server.requests[0]?.headers.authorization)).toMatch(/^OAuth oauth_consumer_key=/);
+  });
+
+  it("sends nothing when the caller's signal is already aborted", async () => {
+    server.script(ok);
+    const controller = new AbortController();
+    controller.abort(new Error("caller gave up before sending"));
+    await expect(client().GET("/12/accounts/{account_id}", { ...account, signal: controller.signal })).rejects.toThrow(
+      "caller gave up before sending",
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
 describe("XAdsApiError", () => {
   it("carries status, error list, rate-limit state, method and path", async () => {
     server.script(
