@@ -1,6 +1,4 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { specDir } from "./redocly.mjs";
+import { listDocuments } from "../lib/documents.mjs";
 
-/** The four documents: name, title, bundle path (relative to spec/) and mock port. */
-export const documents = JSON.parse(readFileSync(join(specDir, "documents.json"), "utf8"));
+/** The documents: name, title, bundle (absolute path) and mock port. */
+export const documents = listDocuments();

@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { specDir } from "../lib/documents.mjs";
 
-export const specDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+export { specDir };
+
 const require = createRequire(import.meta.url);
 const cli = join(dirname(require.resolve("@redocly/cli/package.json")), "bin/cli.js");
 

@@ -5,16 +5,12 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
+import { listDocuments } from "@xads/spec/lib/documents.mjs";
 
 const require = createRequire(import.meta.url);
-const specDir = dirname(require.resolve("@xads/spec/documents.json"));
 const prismBin = join(dirname(require.resolve("@stoplight/prism-cli/package.json")), "dist/index.js");
 
-/** The documents of spec/documents.json, with their bundle paths made absolute. */
-export function listDocuments() {
-  const documents = JSON.parse(readFileSync(join(specDir, "documents.json"), "utf8"));
-  return documents.map((d) => ({ ...d, bundle: join(specDir, d.bundle) }));
-}
+export { listDocuments };
 
 /** True when the bundle declares at least one operation. */
 export function hasOperations(bundlePath) {
