@@ -28,3 +28,5 @@ export function resolve<T = Node>(document: Node, node: unknown): T;
 export function listOperations(document: Node): OperationEntry[];
 export function requestBodySchema(document: Node, operation: Node): Node | undefined;
 export function parseReference(reference: string): Reference;
+export function branchesOf(document: Node, schema: unknown): Node[];
+export function schemasAt(document: Node, root: Node, steps: Reference["steps"]): Node[];

@@ -72,3 +72,23 @@ export function parseReference(reference) {
   for (const segment of rest) pushSegment(segment);
   return { in: "body", name: reference, steps };
 }
+
+/** A schema and the branches it combines (allOf, oneOf, anyOf), resolved, depth-first. */
+export function branchesOf(document, schema, depth = 0) {
+  const node = resolve(document, schema);
+  if (!node || typeof node !== "object" || depth > 8) return [];
+  const nested = [...(node.allOf ?? []), ...(node.oneOf ?? []), ...(node.anyOf ?? [])];
+  return [node, ...nested.flatMap((branch) => branchesOf(document, branch, depth + 1))];
+}
+
+/** The subschemas a parsed body reference's steps land on, through allOf/oneOf/anyOf; empty when none. */
+export function schemasAt(document, root, steps) {
+  let candidates = branchesOf(document, root);
+  for (const step of steps) {
+    candidates = candidates.flatMap((node) => {
+      if ("each" in step) return node.items ? branchesOf(document, node.items) : [];
+      return node.properties?.[step.property] ? branchesOf(document, node.properties[step.property]) : [];
+    });
+  }
+  return candidates;
+}

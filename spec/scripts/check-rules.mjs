@@ -3,34 +3,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { listOperations, parseReference, requestBodySchema, resolve } from "../lib/operations.mjs";
+import { listOperations, parseReference, requestBodySchema, schemasAt } from "../lib/operations.mjs";
 import { documents } from "./documents.mjs";
 import { specDir } from "./redocly.mjs";
 
 const schema = JSON.parse(readFileSync(join(specDir, "x-rules.schema.json"), "utf8"));
 const validateShape = new Ajv2020({ allErrors: true }).compile(schema);
-
-/** The sub-schema a body reference lands on, or undefined when a step does not exist. */
-function schemaAt(document, root, steps) {
-  let candidates = [root];
-  for (const step of steps) {
-    candidates = candidates.flatMap((node) => expand(document, node));
-    candidates = candidates.flatMap((node) => {
-      if (step.each) return node.items ? [resolve(document, node.items)] : [];
-      const property = node.properties?.[step.property];
-      return property ? [resolve(document, property)] : [];
-    });
-    if (candidates.length === 0) return undefined;
-  }
-  return candidates[0];
-}
-
-/** A schema and the branches it combines (allOf, oneOf, anyOf), resolved. */
-function expand(document, node) {
-  const resolved = resolve(document, node);
-  const branches = [...(resolved.allOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.anyOf ?? [])];
-  return [resolved, ...branches.flatMap((branch) => expand(document, branch))];
-}
 
 function referencesOf(rule) {
   const single = [rule.left, rule.right, rule.start, rule.end, rule.items, rule.if, rule.parameter];
@@ -62,7 +40,7 @@ export function checkRules() {
             continue;
           }
           const body = requestBodySchema(document, operation);
-          if (!body || !schemaAt(document, body, parsed.steps)) {
+          if (!body || schemasAt(document, body, parsed.steps).length === 0) {
             problems.push(`${where}: ${reference} is not in the request body schema`);
           }
         }

@@ -5,12 +5,12 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { listOperations, parseReference, requestBodySchema, resolve } from "@xads/spec/lib/operations.mjs";
+import { listOperations, parseReference, requestBodySchema, resolve, schemasAt } from "@xads/spec/lib/operations.mjs";
 import { _ } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCodeModule from "ajv/dist/standalone/index.js";
 import { compileSimplePatterns, guardLengthChecks } from "./fast-paths.mjs";
-import { coercionPlan, collectFormats, prepareSchema, schemasAt } from "./schema-tools.mjs";
+import { coercionPlan, collectFormats, prepareSchema } from "./schema-tools.mjs";
 
 const standaloneCode = standaloneCodeModule.default ?? standaloneCodeModule;
 const require = createRequire(import.meta.url);

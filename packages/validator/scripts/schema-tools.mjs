@@ -1,5 +1,5 @@
 // Schema helpers of the generator: annotation stripping, $ref rebasing, coercion plans, defaults.
-import { resolve } from "@xads/spec/lib/operations.mjs";
+import { branchesOf, resolve } from "@xads/spec/lib/operations.mjs";
 
 /** Keywords whose value is a map of subschemas (its keys are names, not keywords). */
 const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
@@ -83,13 +83,6 @@ function typesOf(document, schema, depth) {
   return [...types].sort();
 }
 
-function branchesOf(document, schema, depth = 0) {
-  const node = resolve(document, schema);
-  if (!node || typeof node !== "object" || depth > 8) return [];
-  const nested = [...(node.allOf ?? []), ...(node.oneOf ?? []), ...(node.anyOf ?? [])];
-  return [node, ...nested.flatMap((b) => branchesOf(document, b, depth + 1))];
-}
-
 /** How raw strings become typed values for a schema: its types, its items' and (form bodies) its properties'. */
 export function coercionPlan(document, schema, { properties = false, depth = 0 } = {}) {
   const plan = { types: typesOf(document, schema, 0) };
@@ -106,16 +99,4 @@ export function coercionPlan(document, schema, { properties = false, depth = 0 }
     if (Object.keys(props).length > 0) plan.properties = props;
   }
   return plan;
-}
-
-/** The subschemas a body reference lands on (through allOf/oneOf/anyOf), resolved. */
-export function schemasAt(document, root, steps) {
-  let candidates = branchesOf(document, root);
-  for (const step of steps) {
-    candidates = candidates.flatMap((node) => {
-      if (step.each) return node.items ? branchesOf(document, node.items) : [];
-      return node.properties?.[step.property] ? branchesOf(document, node.properties[step.property]) : [];
-    });
-  }
-  return candidates;
 }
