@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { summaryReporters } from "../../vitest.shared.mjs";
 
 export default defineConfig({
   test: {
-    reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
+    reporters: summaryReporters,
     include: ["test/**/*.test.ts"],
     typecheck: { include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
     testTimeout: 20_000,

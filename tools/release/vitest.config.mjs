@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { summaryReporters } from "../../vitest.shared.mjs";
 
 export default defineConfig({
   test: {
-    reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
+    reporters: summaryReporters,
     include: ["test/**/*.test.mjs"],
     // The package-quality tests pack three packages and bundle the client: allow for a busy machine.
     testTimeout: 120_000,

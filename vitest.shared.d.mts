@@ -1,0 +1,1 @@
+export const summaryReporters: ["default", ["json", { outputFile: string }]];
