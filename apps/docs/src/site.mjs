@@ -28,15 +28,14 @@ function readYaml(file) {
 
 /**
  * The site's model: documents (with their bundle and operations), the referenced ones (with operations),
- * the operation index by operationId, the navigation, the change history and the activity bundle
- * (each `undefined` until its file exists).
+ * the operation index by operationId, the navigation, the change history (`undefined` until its file
+ * exists) and the activity bundle (`undefined` when documents.json lists no `activity` document).
  */
 export function loadSite(dir = specDir) {
   const listed = readJson(join(dir, "documents.json"), "documents.json");
   const documents = listed.map((entry) => {
     const file = join(dir, entry.bundle);
     if (!existsSync(file)) {
-      if (entry.name === "activity") return { ...entry, bundle: undefined, operations: [] };
       throw new Error(
         `documents.json lists "${entry.name}" with bundle ${entry.bundle}, which does not exist: run the spec bundle first`,
       );
@@ -50,10 +49,7 @@ export function loadSite(dir = specDir) {
   for (const doc of referenced)
     for (const op of doc.operations) operationsById.set(op.operationId, { ...op, document: doc });
 
-  const activityFile = join(dir, "dist/activity.json");
-  const activity =
-    documents.find((d) => d.name === "activity")?.bundle ??
-    (existsSync(activityFile) ? readJson(activityFile, "activity bundle") : undefined);
+  const activity = documents.find((d) => d.name === "activity")?.bundle;
 
   const historyFile = join(dir, "history/changes.yaml");
   const history = existsSync(historyFile)
