@@ -1,12 +1,10 @@
-import { existsSync } from "node:fs";
 import { hasOperations, listDocuments, startMocks } from "@xads/mock";
 import type { TestProject } from "vitest/node";
 import { realTargetUrl, type Target } from "./targets.js";
 
 /** Starts one Prism mock per document with operations (unless a real host is named), once per run. */
 export default async function setup(project: TestProject) {
-  // A document listed before its first bundle is built has no suite to run yet.
-  const documents = listDocuments().filter((d) => existsSync(d.bundle) && hasOperations(d.bundle));
+  const documents = listDocuments().filter((d) => hasOperations(d.bundle));
   const real = documents.filter((d) => realTargetUrl(d.name));
   const mocked = documents.filter((d) => !realTargetUrl(d.name)).map((d) => d.name);
   const mocks = await startMocks({ names: mocked, ports: "free" });
