@@ -1,14 +1,13 @@
 // Loads everything the site is built from: spec/documents.json, the bundles, spec/history/changes.yaml.
 import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
+import { specDir } from "@xads/spec/lib/documents.mjs";
 import { listOperations } from "@xads/spec/lib/operations.mjs";
 import { parse } from "yaml";
 import { operationLink, pageOf } from "./anchors.mjs";
 import { parseHistory } from "./history.mjs";
 
-const require = createRequire(import.meta.url);
-export const specDir = dirname(require.resolve("@xads/spec/documents.json"));
+export { specDir };
 
 function readJson(file, what) {
   try {
