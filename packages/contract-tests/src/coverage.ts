@@ -24,7 +24,7 @@ export class Coverage {
 
   constructor(
     private readonly name: string,
-    private readonly totals: { operations: number; bounds: BoundCase[]; enums: EnumCase[] },
+    private readonly totals: { operations: number; bounds: BoundCase[]; enums: EnumCase[]; identifiers: number },
   ) {}
 
   add(kind: string, key: string) {
@@ -59,6 +59,7 @@ export class Coverage {
       `coverage ${this.name}: operations ${this.count("operations")}/${this.totals.operations}`,
       `bounds ${this.count("bounds")}/${bounds.length}${boundGaps.length ? ` (${boundGaps.join("; ")})` : ""}`,
       `enums ${this.count("enums")}/${enums.length} (${enumNotes.join("; ")})`,
+      `path identifiers ${this.count("path identifiers")}/${this.totals.identifiers}`,
       `required inputs ${this.count("required inputs")}`,
       `documented errors ${this.count("documented errors")}`,
       `unauthenticated ${this.count("unauthenticated")}`,

@@ -6,11 +6,22 @@ import { afterAll, beforeAll, describe, type ExpectStatic, inject, it } from "vi
 import { type LoadedBundle, loadBundle, responseOf } from "./bundle.js";
 import { casesOf, type OperationCases } from "./cases.js";
 import { Coverage } from "./coverage.js";
+import {
+  API_WARN,
+  answerHeaders,
+  apiWarnProblems,
+  documentedHeaders,
+  headerExamples,
+  latestDate,
+  rateLimitProblems,
+  resetProblems,
+} from "./headers.js";
+import { malformedIdentifiers, shown, whereNamed } from "./identifiers.js";
 import { prismLimitation } from "./limitations.js";
 import { withCompanions, withValue } from "./plans.js";
 import { realHostSigner, withRealAccount } from "./real-host.js";
 import { type RequestPlan, type SendOptions, send, validRequest } from "./requests.js";
-import type { Site } from "./sites.js";
+import { type Site, sitesOf } from "./sites.js";
 import type { Target } from "./targets.js";
 
 type Answer = Awaited<ReturnType<typeof send>>;
@@ -79,6 +90,43 @@ function expectRejected(
   expectDocumented(expect, bundle, entry, String(answer.status), answer);
 }
 
+/** The answer's rate-limit headers agree with its status, and x-api-warn comes only from a deprecated operation. */
+function expectTruthfulHeaders(expect: ExpectStatic, entry: OperationEntry, answer: Answer) {
+  expect(rateLimitProblems(answer.status, answerHeaders(answer.headers)), "rate-limit headers").toEqual([]);
+  const warns = answer.headers.has(API_WARN);
+  if (entry.operation.deprecated !== true)
+    expect(warns, `${API_WARN} on an operation that is not deprecated`).toBe(false);
+  else if (answer.status < 300) expect(warns, `${API_WARN} on a success of a deprecated operation`).toBe(true);
+}
+
+/** Rejected as a malformed identifier: 400, the error body, INVALID_PARAMETER where the body has codes, the parameter named. */
+function expectMalformedIdentifier(
+  expect: ExpectStatic,
+  bundle: LoadedBundle,
+  entry: OperationEntry,
+  site: Site,
+  answer: Answer,
+  what: string,
+) {
+  expectRejected(expect, bundle, entry, answer, what);
+  const errors = (answer.json as { errors?: Array<{ code?: unknown }> } | undefined)?.errors;
+  if (Array.isArray(errors) && errors.some((e) => typeof e?.code === "string")) {
+    expect(
+      errors.map((e) => e.code),
+      `${what}: ${answer.text}`,
+    ).toContain("INVALID_PARAMETER");
+  }
+  const named = whereNamed(answer, "path", site.name);
+  expect(
+    named,
+    `${what}: the error names ${site.name} (body: ${answer.text}; sl-violations: ${answer.headers.get("sl-violations")})`,
+  ).toBeDefined();
+  // A body whose errors carry `parameter` (the ads error body) must name it there.
+  if (Array.isArray(errors) && errors.some((e) => e !== null && typeof e === "object" && "parameter" in e)) {
+    expect(named, `${what}: the body's errors name ${site.name} (body: ${answer.text})`).toBe("body");
+  }
+}
+
 function withoutRequired(plan: RequestPlan, parameter: Node): RequestPlan {
   const copy = structuredClone(plan);
   if (parameter.in === "query") delete copy.query[parameter.name];
@@ -102,11 +150,17 @@ export function contractSuite(name: string) {
   const target = inject("targets").find((t: Target) => t.name === name);
   const cases = new Map<string, OperationCases>(bundle.operations.map((e) => [e.operationId, casesOf(bundle, e)]));
   const all = [...cases.values()];
+  const identifiers = new Map(
+    bundle.operations.map((e) => [e.operationId, sitesOf(bundle, e).filter((s) => s.in === "path")]),
+  );
   const coverage = new Coverage(name, {
     operations: bundle.operations.length,
     bounds: all.flatMap((c) => c.bounds),
     enums: all.flatMap((c) => c.enums),
+    identifiers: [...identifiers.values()].flat().length,
   });
+  // Reset examples must lie after every date the document's examples show (the mock's front moves them after the request).
+  const lastExampleDate = latestDate(bundle.document);
   const options: SendOptions = {};
   const real = target !== undefined && !target.mock;
 
@@ -136,11 +190,61 @@ export function contractSuite(name: string) {
       // The mock is stateless: an operation's cases run together. A real host gets them one at a time.
       const group = target.mock ? describe.concurrent : describe;
       group(`${entry.method.toUpperCase()} ${entry.path} (${entry.operationId})`, () => {
-        it("answers the documented success body", async ({ expect }) => {
+        it("answers the documented success body, with truthful headers", async ({ expect }) => {
           const answer = await sendTo(entry, request(entry));
           expectAccepted(expect, bundle, entry, answer, "the minimal request");
+          expectTruthfulHeaders(expect, entry, answer);
           coverage.add("operations", entry.operationId);
         });
+
+        it(`documents ${API_WARN} ${entry.operation.deprecated === true ? "on its successes (deprecated)" : "on no response (not deprecated)"}`, ({
+          expect,
+        }) => {
+          expect(apiWarnProblems(entry, documentedHeaders(bundle, entry))).toEqual([]);
+        });
+
+        it("documents rate-limit header examples that agree with each status", ({ expect }) => {
+          const problems = documentedHeaders(bundle, entry).flatMap(({ status, headers }) => {
+            const values = headerExamples(headers);
+            const code = status === "default" ? 400 : Number(status);
+            return [...rateLimitProblems(code, values), ...resetProblems(values, lastExampleDate)].map(
+              (problem) => `${status}: ${problem}`,
+            );
+          });
+          expect(problems).toEqual([]);
+        });
+
+        for (const site of identifiers.get(entry.operationId) ?? []) {
+          const example = String(site.example);
+          const malformed = malformedIdentifiers(example);
+          it(`path ${site.name}: accepts ${show(example)}, rejects ${malformed.map(shown).join(" ")} naming it`, async ({
+            expect,
+          }) => {
+            const validate = bundle.validator(site.schema);
+            expect(typeof site.schema.pattern, `${site.name} has a pattern`).toBe("string");
+            expect(validate(example), `the example ${example} matches ${site.schema.pattern}`).toBe(true);
+            for (const value of malformed)
+              expect(validate(value), `${shown(value)} fails ${site.schema.pattern}`).toBe(false);
+            // The request's own value: the example, or the real account (XADS_ACCOUNT_ID) on a real host.
+            const valid = request(entry).path[site.name] ?? example;
+            const [accepted, ...rejected] = await Promise.all([
+              sendsAccepted ? sendAt(entry, site, valid) : undefined,
+              ...malformed.map((value) => sendAt(entry, site, value)),
+            ]);
+            if (accepted) expectAccepted(expect, bundle, entry, accepted, `the valid value ${show(valid)}`);
+            rejected.forEach((answer, i) => {
+              expectMalformedIdentifier(
+                expect,
+                bundle,
+                entry,
+                site,
+                answer as Answer,
+                `${shown(malformed[i] as string)}`,
+              );
+            });
+            coverage.add("path identifiers", `${entry.operationId} ${site.name}`);
+          });
+        }
 
         for (const parameter of entry.parameters.filter((p) => p.required && p.in !== "path")) {
           it(`rejects a request without ${parameter.in} ${parameter.name} in the error body`, async ({ expect }) => {
@@ -246,6 +350,7 @@ export function contractSuite(name: string) {
               const answer = await sendTo(entry, plan);
               expect(answer.status).toBe(Number(status));
               expectDocumented(expect, bundle, entry, status, answer);
+              expectTruthfulHeaders(expect, entry, answer);
               if (example.value !== undefined) expect(answer.json ?? answer.text).toEqual(example.value);
               coverage.add("documented errors", `${entry.operationId} ${status} ${example.name}`);
             });

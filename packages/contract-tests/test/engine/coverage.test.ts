@@ -5,7 +5,12 @@ import { fixture } from "./fixture.js";
 
 describe("Coverage", () => {
   const all = fixture.operations.map((e) => casesOf(fixture, e));
-  const totals = { operations: 5, bounds: all.flatMap((c) => c.bounds), enums: all.flatMap((c) => c.enums) };
+  const totals = {
+    operations: 5,
+    bounds: all.flatMap((c) => c.bounds),
+    enums: all.flatMap((c) => c.enums),
+    identifiers: 1,
+  };
 
   it("prints one stable line: spec totals as denominators, passed cases as numerators, gaps by reason", () => {
     const coverage = new Coverage("fixture", totals);
@@ -15,6 +20,7 @@ describe("Coverage", () => {
     coverage.add("enums", "getThing query.sort enum");
     coverage.add("enum values", "getThing query.sort enum asc");
     coverage.add("documented errors", "getThing 400 invalidParameter");
+    coverage.add("path identifiers", "getThing thing_id");
     coverage.notExercisable.push({
       operationId: "getThing",
       caseId: "query.ids minItems 1",
@@ -26,7 +32,7 @@ describe("Coverage", () => {
       reason: "no value past the bound fits the other keywords",
     });
     expect(coverage.line("mock")).toBe(
-      "coverage fixture: operations 1/5; bounds 1/20 (1 not exercisable through Prism: 1 an empty comma-separated list reads as an absent parameter; 1 not buildable: 1 no value past the bound fits the other keywords); enums 1/5 (1 listed values accepted); required inputs 0; documented errors 1; unauthenticated 0",
+      "coverage fixture: operations 1/5; bounds 1/20 (1 not exercisable through Prism: 1 an empty comma-separated list reads as an absent parameter; 1 not buildable: 1 no value past the bound fits the other keywords); enums 1/5 (1 listed values accepted); path identifiers 1/1; required inputs 0; documented errors 1; unauthenticated 0",
     );
     expect(coverage.report("mock").split("\n")).toEqual([
       coverage.line("mock"),
