@@ -1,10 +1,18 @@
-// The published packages as their users receive them: manifest shape, publint and attw on the packed
-// tarball, require(esm) from CommonJS, and the size of the client core (size-limit, .size-limit.json).
+// The published packages as their users receive them: manifest shape and repository fields, publint
+// and attw on the packed tarball, no packed file pointing at one left out of it, require(esm) from
+// CommonJS, and the size of the client core (size-limit, .size-limit.json).
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repositoryRoot } from "../src/layout.mjs";
+import {
+  danglingReferences,
+  expectedRepositoryFields,
+  listPublishedPackages,
+  packPackage,
+  repositoryWebUrl,
+} from "../src/published.mjs";
 
 const packages = {
   "@xads/types": "packages/types",
@@ -19,6 +27,21 @@ const run = (command, args, cwd = repositoryRoot) => {
 // The packages are ESM only: Node >= 20.19 loads them from CommonJS through require(esm), so attw's
 // esm-only profile leaves out the node10 and node16-from-CJS resolutions.
 const IGNORED_RESOLUTIONS = ["node10", "node16-cjs"];
+const rootManifest = JSON.parse(readFileSync(join(repositoryRoot, "package.json"), "utf8"));
+
+describe("the published packages", () => {
+  it("are the three of this suite, found in the folders it checks", () => {
+    const found = listPublishedPackages().map(({ dir, manifest }) => [manifest.name, dir]);
+    expect(Object.fromEntries(found)).toEqual(packages);
+  });
+
+  it("take their repository from the root package.json, the one place that names it", () => {
+    expect(rootManifest.repository).toEqual({ type: "git", url: expect.stringMatching(/^git\+https:\/\/.+\.git$/) });
+    const web = repositoryWebUrl(rootManifest);
+    expect(rootManifest.homepage).toBe(`${web}#readme`);
+    expect(rootManifest.bugs).toEqual({ url: `${web}/issues` });
+  });
+});
 
 describe.each(Object.entries(packages))("%s", (name, dir) => {
   const manifest = JSON.parse(readFileSync(join(repositoryRoot, dir, "package.json"), "utf8"));
@@ -34,6 +57,29 @@ describe.each(Object.entries(packages))("%s", (name, dir) => {
       if (typeof conditions === "string") continue;
       expect(Object.keys(conditions)[0], `exports["${entry}"] lists "types" first`).toBe("types");
     }
+  });
+
+  it("names the root's repository with its own folder as directory, its README as homepage, and the root's bugs", () => {
+    const { repository, homepage, bugs } = manifest;
+    expect({ repository, homepage, bugs }).toEqual(expectedRepositoryFields(rootManifest, dir));
+  });
+
+  describe("packed", () => {
+    let packed;
+    beforeAll(() => {
+      packed = packPackage(join(repositoryRoot, dir));
+    });
+    afterAll(() => packed?.remove());
+
+    it("ships its README and its built entry points", () => {
+      expect(packed.files.has("README.md")).toBe(true);
+      expect(packed.files.has("dist/index.js")).toBe(true);
+      expect(packed.files.has("dist/index.d.ts")).toBe(true);
+    });
+
+    it("has no file pointing at one left out: every sourceMappingURL and every map source is packed", () => {
+      expect(danglingReferences(packed.files)).toEqual([]);
+    });
   });
 
   it("is clean for publint (strict) on the packed files", () => {
