@@ -1,4 +1,4 @@
-// Serves dist/ on a loopback port (as scripts/serve.mjs does, with sirv) and drives one shared Chromium.
+// Serves dist/ on a loopback port (as `pnpm start` does, with sirv) and drives one shared Chromium.
 // Records every request that leaves the origin and every console error, for the suite's last check.
 import { existsSync, mkdirSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import sirv from "sirv";
+import { chromiumExecutable } from "./chromium.js";
 
 export const appDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const distDir = join(appDir, "dist");
@@ -21,19 +22,16 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
 export async function startHarness(): Promise<Harness> {
   if (!existsSync(join(distDir, "index.html"))) {
     throw new Error(`${distDir}/index.html is missing: run the docs build (node scripts/build.mjs) first`);
   }
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   mkdirSync(screenshotsDir, { recursive: true });
   const server: Server = createServer(sirv(distDir, { dev: false, etag: true }));
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser: Browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: await chromiumExecutable(),
     headless: true,
     args: [
       "--no-sandbox",
