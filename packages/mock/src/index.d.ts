@@ -3,19 +3,50 @@ export interface MockDocument {
   title: string;
   bundle: string;
   mockPort: number;
+  tryOperation?: string;
+}
+/** A ready request: method, path with its query, headers, and a form body when the operation takes one. */
+export interface TryRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
 }
 export interface MockServer {
   name: string;
   title: string;
   url: string;
   port: number;
+  /** The production server the document names first. */
+  standsFor: string | null;
+  /** The document's `tryOperation`, ready to send. */
+  tryRequest: TryRequest;
+  /** The same request as a curl command line. */
+  try: string;
 }
+export interface Mocks {
+  servers: MockServer[];
+  stop(options?: { force?: boolean }): Promise<void>;
+  /** Restarts Prism for these documents from their current bundles; the public ports stay. */
+  reload(names: string[]): Promise<void>;
+}
+export class PortInUseError extends Error {
+  port: number;
+  document: string;
+}
+export const RESET_WINDOW_SECONDS: number;
+export const MOCK_CREDENTIALS: { oauth1: string; basic: string };
 export function listDocuments(): MockDocument[];
 export function hasOperations(bundlePath: string): boolean;
+export function freePort(): Promise<number>;
+export function tryRequest(bundle: object, operationId: string): TryRequest;
+export function curlLine(baseUrl: string, request: TryRequest): string;
+export function mockIndex(document: MockDocument, bundle: object, baseUrl: string): Record<string, unknown>;
 export function startMocks(options?: {
   names?: string[];
-  ports?: "fixed" | "free";
+  ports?: "fixed" | "free" | Record<string, number>;
   host?: string;
   onOutput?: (name: string, chunk: string) => void;
+  onExit?: (name: string, code: number | string | null) => void;
   timeoutMs?: number;
-}): Promise<{ servers: MockServer[]; stop(): Promise<void> }>;
+}): Promise<Mocks>;

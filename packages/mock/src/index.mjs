@@ -1,15 +1,15 @@
-// Starts one Prism mock per bundled document that has operations, waits until each answers, and
-// stops them all on request. Used by the main job (fixed ports) and the test suites (free ports).
-import { spawn } from "node:child_process";
+// Starts one mock per bundled document that has operations: a front server on the public port
+// (the index on `/`, see front.mjs) in front of a Prism process on a private loopback port. Used by
+// `pnpm start` (fixed ports) and the test suites (free ports).
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { createServer } from "node:net";
-import { dirname, join } from "node:path";
 import { listDocuments } from "@xads/spec/lib/documents.mjs";
+import { createFront, listen } from "./front.mjs";
+import { spawnPrism, stopChild } from "./prism.mjs";
+import { curlLine, tryRequest } from "./try-request.mjs";
 
-const require = createRequire(import.meta.url);
-const prismBin = join(dirname(require.resolve("@stoplight/prism-cli/package.json")), "dist/index.js");
-
+export { PortInUseError, RESET_WINDOW_SECONDS } from "./front.mjs";
+export { curlLine, MOCK_CREDENTIALS, tryRequest } from "./try-request.mjs";
 export { listDocuments };
 
 /** True when the bundle declares at least one operation. */
@@ -31,57 +31,120 @@ export function freePort() {
   });
 }
 
-async function waitUntilAnswering(url, child, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Prism for ${url} exited with code ${child.exitCode}`);
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(1000) });
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 150));
-    }
-  }
-  throw new Error(`Prism did not answer on ${url} within ${timeoutMs} ms`);
+const EXAMPLE_PATHS = 5;
+
+/** The JSON a mock answers on `/`. */
+export function mockIndex(document, bundle, baseUrl) {
+  const operations = Object.entries(bundle.paths ?? {}).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([, operation]) => operation?.operationId)
+      .map(([method, operation]) => `${method.toUpperCase()} ${path}  (${operation.operationId})`),
+  );
+  const request = tryRequest(bundle, document.tryOperation);
+  return {
+    document: document.name,
+    title: document.title,
+    standsFor: bundle.servers?.[0]?.url ?? null,
+    answers: "Prism, from the document's examples; Prefer: code=<status>, example=<name> picks a documented answer",
+    operations: operations.length,
+    examplePaths: operations.slice(0, EXAMPLE_PATHS),
+    try: curlLine(baseUrl, request),
+    openapi: `${baseUrl}/openapi.json`,
+  };
+}
+
+function portOf(document, ports) {
+  if (ports === "fixed") return document.mockPort;
+  if (ports === "free") return 0;
+  return ports[document.name] ?? document.mockPort;
 }
 
 /**
- * Starts the mocks. Options: `names` (default: every document with operations), `ports`
- * ("fixed" uses documents.json, "free" picks free ports), `host`, `onOutput(name, chunk)`.
- * Resolves to { servers: [{ name, title, url, port }], stop() }.
+ * Starts the mocks. Options: `names` (default: every document with operations), `ports` ("fixed"
+ * uses documents.json, "free" picks free ports, or an object of ports by document name), `host`,
+ * `onOutput(name, chunk)` for Prism's output, `onExit(name, code)` when a Prism process ends before
+ * `stop()`. Resolves to { servers, stop({ force }), reload(names) }.
+ * A taken public port rejects with PortInUseError before any Prism starts.
  */
-export async function startMocks({ names, ports = "free", host = "127.0.0.1", onOutput, timeoutMs = 60_000 } = {}) {
+export async function startMocks({
+  names,
+  ports = "free",
+  host = "127.0.0.1",
+  onOutput,
+  onExit,
+  timeoutMs = 60_000,
+} = {}) {
   const selected = listDocuments().filter((d) => (names ? names.includes(d.name) : hasOperations(d.bundle)));
-  const children = [];
-  const stop = async () => {
+  const mocks = selected.map((document) => ({
+    document,
+    url: "",
+    front: undefined,
+    child: undefined,
+    prismPort: 0,
+    bundleText: "",
+    index: undefined,
+  }));
+  let stopped = false;
+  const stop = async ({ force = false } = {}) => {
+    stopped = true;
     await Promise.all(
-      children.map(
-        (child) =>
-          new Promise((done) => {
-            if (child.exitCode !== null || child.signalCode !== null) return done();
-            child.once("exit", done);
-            child.kill("SIGTERM");
-          }),
-      ),
+      mocks.flatMap((mock) => [
+        mock.child ? stopChild(mock.child, { force }) : undefined,
+        mock.front?.listening
+          ? new Promise((done) => {
+              mock.front.close(() => done());
+              mock.front.closeAllConnections();
+            })
+          : undefined,
+      ]),
     );
   };
+  const startPrism = async (mock) => {
+    const bundleText = readFileSync(mock.document.bundle, "utf8");
+    const index = mockIndex(mock.document, JSON.parse(bundleText), mock.url);
+    const port = await freePort();
+    const child = await spawnPrism({
+      bundle: mock.document.bundle,
+      port,
+      host: "127.0.0.1",
+      timeoutMs,
+      onOutput: (chunk) => onOutput?.(mock.document.name, chunk),
+    });
+    child.once("exit", (code, signal) => {
+      if (!stopped && mock.child === child) onExit?.(mock.document.name, code ?? signal);
+    });
+    const previous = mock.child;
+    Object.assign(mock, { child, prismPort: port, bundleText, index });
+    if (previous) await stopChild(previous);
+  };
   try {
-    const servers = await Promise.all(
-      selected.map(async (document) => {
-        const port = ports === "fixed" ? document.mockPort : await freePort();
-        const child = spawn(process.execPath, [prismBin, "mock", document.bundle, "-p", String(port), "-h", host], {
-          stdio: ["ignore", "pipe", "pipe"],
-        });
-        children.push(child);
-        const forward = (chunk) => onOutput?.(document.name, chunk.toString());
-        child.stdout.on("data", forward);
-        child.stderr.on("data", forward);
-        const url = `http://${host}:${port}`;
-        await waitUntilAnswering(url, child, timeoutMs);
-        return { name: document.name, title: document.title, url, port };
-      }),
-    );
-    return { servers, stop };
+    for (const mock of mocks) {
+      mock.front = createFront({
+        index: () => mock.index,
+        bundleText: () => mock.bundleText,
+        target: () => ({ host: "127.0.0.1", port: mock.prismPort }),
+      });
+      const port = await listen(mock.front, {
+        port: portOf(mock.document, ports),
+        host,
+        name: mock.document.name,
+      });
+      mock.url = `http://${host}:${port}`;
+    }
+    await Promise.all(mocks.map(startPrism));
+    const servers = mocks.map((mock) => ({
+      name: mock.document.name,
+      title: mock.document.title,
+      url: mock.url,
+      port: Number(new URL(mock.url).port),
+      standsFor: mock.index.standsFor,
+      tryRequest: tryRequest(JSON.parse(mock.bundleText), mock.document.tryOperation),
+      try: mock.index.try,
+    }));
+    const reload = async (reloadNames) => {
+      await Promise.all(mocks.filter((m) => reloadNames.includes(m.document.name)).map(startPrism));
+    };
+    return { servers, stop, reload };
   } catch (error) {
     await stop();
     throw error;

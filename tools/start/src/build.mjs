@@ -1,0 +1,23 @@
+// Runs the build of the reference site (and the bundles it reads) in the background: its output goes
+// to the log, and is kept (the last MAX_KEPT characters) to show in full when the build fails.
+import { spawn } from "node:child_process";
+
+const MAX_KEPT = 1_000_000;
+
+/** Starts `command args`; `done` resolves to { code, output } when it exits. */
+export function runBuild({ command, args, cwd, env, log }) {
+  const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const keep = (chunk) => {
+    const text = chunk.toString();
+    log.write("build", text);
+    output = (output + text).slice(-MAX_KEPT);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  const done = new Promise((resolveDone) => {
+    child.on("error", (error) => resolveDone({ code: 1, output: `${output}${error.message}\n` }));
+    child.on("close", (code, signal) => resolveDone({ code: code ?? (signal ? 1 : 0), signal, output }));
+  });
+  return { child, done };
+}
