@@ -1,19 +1,28 @@
-// The documents of spec/documents.json with absolute bundle paths: the one place every generator,
-// the mock and the spec scripts read the list from.
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+// The registry's documents in the flat shape the older readers take; new code reads the model
+// (model.mjs) directly.
+import { loadSpec, specDir } from "./model.mjs";
 
-/** The spec/ folder. */
-export const specDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+export { specDir };
 
-/** [{ name, title, bundle (absolute path), mockPort }] in the order of documents.json. */
+/**
+ * [{ name, title, role, bundle (absolute path), mockPort, tryOperation }] in registry order.
+ * @param {string} [dir]
+ */
 export function listDocuments(dir = specDir) {
-  const documents = JSON.parse(readFileSync(join(dir, "documents.json"), "utf8"));
-  return documents.map((d) => ({ ...d, bundle: join(dir, d.bundle) }));
+  return loadSpec(dir).documents.map((d) => ({
+    name: d.name,
+    title: d.title,
+    role: d.role,
+    bundle: d.bundlePath,
+    mockPort: d.mockPort,
+    tryOperation: d.tryOperation,
+  }));
 }
 
-/** Parses a document's bundle. */
+/**
+ * The parsed bundle of a listed document, read once.
+ * @param {{ name: string }} document
+ */
 export function readBundle(document) {
-  return JSON.parse(readFileSync(document.bundle, "utf8"));
+  return loadSpec().document(document.name).bundle();
 }

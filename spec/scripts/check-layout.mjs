@@ -25,8 +25,7 @@ function yamlFilesUnder(directory) {
 export function checkLayout() {
   const problems = [];
   const operationIds = new Map();
-  for (const { name } of documents) {
-    const root = join(specDir, name, "openapi.yaml");
+  for (const { name, root } of documents) {
     const rootDir = dirname(root);
     const document = parse(readFileSync(root, "utf8"));
     const referenced = new Map();

@@ -20,7 +20,7 @@ function referencesOf(rule) {
 export function checkRules() {
   const problems = [];
   for (const { name, bundle } of documents) {
-    const document = JSON.parse(readFileSync(bundle, "utf8"));
+    const document = bundle();
     for (const { operationId, operation, parameters, rules } of listOperations(document)) {
       const ids = new Set();
       for (const rule of rules) {

@@ -1,4 +1,4 @@
-import { listDocuments } from "../lib/documents.mjs";
+import { loadSpec } from "../lib/model.mjs";
 
-/** The documents: name, title, bundle (absolute path) and mock port. */
-export const documents = listDocuments();
+/** The documents of the registry (spec/documents.json), through the spec model. */
+export const documents = loadSpec().documents;

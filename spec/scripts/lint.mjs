@@ -3,6 +3,11 @@ import { checkHistory } from "./check-history.mjs";
 import { checkLayout } from "./check-layout.mjs";
 import { documents } from "./documents.mjs";
 import { redocly } from "./redocly.mjs";
+import { checkRegistry } from "./registry.mjs";
+
+const registryProblems = checkRegistry();
+for (const problem of registryProblems) console.error(`registry: ${problem}`);
+if (registryProblems.length > 0) process.exit(1);
 
 redocly("lint", "--max-problems", "1000", ...documents.map((d) => d.name));
 const problems = checkLayout();

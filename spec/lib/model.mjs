@@ -1,0 +1,282 @@
+// The spec model: the one reader of the bundles. It loads each document once and gives typed
+// documents and operations, so that generators, suites, the docs and the tools never walk OpenAPI
+// themselves. Registry: spec/documents.json. Bundles: spec/dist/*.json.
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { exampleOf, namedExamples } from "./examples.mjs";
+import { pickRequestMediaType } from "./media.mjs";
+import { listOperations, resolve } from "./operations.mjs";
+import { securityKind } from "./security.mjs";
+
+/** The spec/ folder. */
+export const specDir = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** @typedef {import("./operations.mjs").Node} Node */
+/** @typedef {import("./operations.mjs").Rule} Rule */
+/** @typedef {"api" | "events"} DocumentRole */
+/** @typedef {"production" | "sandbox"} Environment */
+/** @typedef {{ url: string, environment: Environment, description: string }} Server */
+
+/**
+ * @typedef {object} Parameter
+ * @property {string} name
+ * @property {"path" | "query" | "header" | "cookie"} in
+ * @property {boolean} required
+ * @property {string} description
+ * @property {Node} schema resolved
+ * @property {unknown} example
+ * @property {Node} raw the resolved parameter node
+ */
+
+/**
+ * @typedef {object} RequestBody
+ * @property {boolean} required
+ * @property {string} mediaType the one that counts (see media.mjs)
+ * @property {string[]} mediaTypes every one offered
+ * @property {Node | undefined} schema resolved
+ * @property {unknown} example
+ * @property {Record<string, unknown>} examples
+ */
+
+/**
+ * @typedef {object} Response
+ * @property {string} status "200", "429", "default"
+ * @property {string} description
+ * @property {Record<string, { schema: Node | undefined, example: unknown, required: boolean }>} headers
+ * @property {Record<string, { schema: Node | undefined, examples: Record<string, unknown> }>} media
+ */
+
+/**
+ * @typedef {object} Operation
+ * @property {string} id
+ * @property {string} document
+ * @property {string} method lower case
+ * @property {string} path
+ * @property {Server[]} servers effective: the operation's, else its path's, else the document's
+ * @property {Parameter[]} parameters path-level merged with the operation's
+ * @property {RequestBody | undefined} requestBody
+ * @property {Response[]} responses in document order
+ * @property {import("./security.mjs").SecurityKind} security
+ * @property {boolean} deprecated
+ * @property {{ url: string, description?: string } | undefined} externalDocs
+ * @property {string} summary
+ * @property {string[]} tags
+ * @property {Rule[]} rules the operation's x-rules, then its parameters'
+ * @property {Node} raw the operation node
+ */
+
+/**
+ * @typedef {object} SpecDocument
+ * @property {string} name
+ * @property {string} title
+ * @property {DocumentRole} role
+ * @property {string} root absolute path of the hand-written source
+ * @property {string} bundlePath absolute
+ * @property {number} mockPort
+ * @property {string | undefined} tryOperation the ready request printed for its mock
+ * @property {Server[]} servers
+ * @property {() => Node} bundle the parsed bundle, read once
+ * @property {() => Operation[]} operations read once
+ */
+
+/**
+ * @param {Node} bundle
+ * @param {Node[] | undefined} servers
+ * @returns {Server[]}
+ */
+function toServers(bundle, servers) {
+  return (servers ?? []).map((raw) => {
+    const server = resolve(bundle, raw);
+    const description = String(server.description ?? "");
+    return {
+      url: String(server.url),
+      description,
+      environment: /sandbox/i.test(description) ? "sandbox" : "production",
+    };
+  });
+}
+
+/**
+ * @param {Node} bundle
+ * @param {Node} node
+ * @returns {Parameter}
+ */
+function toParameter(bundle, node) {
+  return {
+    name: node.name,
+    in: node.in,
+    required: node.required === true,
+    description: node.description ?? "",
+    schema: resolve(bundle, node.schema ?? {}),
+    example: exampleOf(bundle, node),
+    raw: node,
+  };
+}
+
+/**
+ * @param {Node} bundle
+ * @param {Node | undefined} raw
+ * @returns {RequestBody | undefined}
+ */
+function toRequestBody(bundle, raw) {
+  const body = raw ? resolve(bundle, raw) : undefined;
+  if (!body?.content) return undefined;
+  const mediaTypes = Object.keys(body.content);
+  const mediaType = /** @type {string} */ (pickRequestMediaType(mediaTypes));
+  const media = body.content[mediaType];
+  return {
+    required: body.required === true,
+    mediaType,
+    mediaTypes,
+    schema: media?.schema ? resolve(bundle, media.schema) : undefined,
+    example: exampleOf(bundle, media),
+    examples: namedExamples(bundle, media),
+  };
+}
+
+/**
+ * @param {Node} bundle
+ * @param {string} status
+ * @param {Node} raw
+ * @returns {Response}
+ */
+function toResponse(bundle, status, raw) {
+  const response = resolve(bundle, raw);
+  const headers = Object.fromEntries(
+    Object.entries(response.headers ?? {}).map(([name, header]) => {
+      const resolved = resolve(bundle, header);
+      return [
+        name,
+        {
+          schema: resolved.schema ? resolve(bundle, resolved.schema) : undefined,
+          example: exampleOf(bundle, resolved),
+          required: resolved.required === true,
+        },
+      ];
+    }),
+  );
+  const media = Object.fromEntries(
+    Object.entries(response.content ?? {}).map(([type, content]) => [
+      type,
+      {
+        schema: content.schema ? resolve(bundle, content.schema) : undefined,
+        examples: namedExamples(bundle, content),
+      },
+    ]),
+  );
+  return { status, description: response.description ?? "", headers, media };
+}
+
+/**
+ * @param {string} documentName
+ * @param {Node} bundle
+ * @param {Server[]} documentServers
+ * @returns {Operation[]}
+ */
+function toOperations(documentName, bundle, documentServers) {
+  return listOperations(bundle).map((entry) => {
+    const operation = entry.operation;
+    const item = resolve(bundle, bundle.paths[entry.path]);
+    const servers = operation.servers ?? item.servers;
+    return {
+      id: entry.operationId,
+      document: documentName,
+      method: entry.method,
+      path: entry.path,
+      servers: servers ? toServers(bundle, servers) : documentServers,
+      parameters: entry.parameters.map((p) => toParameter(bundle, p)),
+      requestBody: toRequestBody(bundle, operation.requestBody),
+      responses: Object.entries(operation.responses ?? {}).map(([status, r]) => toResponse(bundle, status, r)),
+      security: securityKind(bundle, operation),
+      deprecated: operation.deprecated === true,
+      externalDocs: operation.externalDocs,
+      summary: operation.summary ?? "",
+      tags: operation.tags ?? [],
+      rules: entry.rules,
+      raw: operation,
+    };
+  });
+}
+
+/**
+ * @template T
+ * @param {() => T} compute
+ * @returns {() => T}
+ */
+function once(compute) {
+  /** @type {{ value: T } | undefined} */
+  let cached;
+  return () => {
+    cached ??= { value: compute() };
+    return cached.value;
+  };
+}
+
+/**
+ * @typedef {object} Spec
+ * @property {string} dir
+ * @property {SpecDocument[]} documents in registry order
+ * @property {(name: string) => SpecDocument} document throws for an unknown name
+ * @property {(role?: DocumentRole) => SpecDocument[]} served documents with operations (of a role)
+ * @property {() => Operation[]} operations of every document
+ * @property {(id: string) => Operation} operation throws for an unknown id
+ */
+
+/** @type {Map<string, Spec>} */
+const loaded = new Map();
+
+/**
+ * The spec of `dir` (spec/ by default), read once per process.
+ * @param {string} [dir]
+ * @returns {Spec}
+ */
+export function loadSpec(dir = specDir) {
+  const cached = loaded.get(dir);
+  if (cached) return cached;
+  /** @type {Array<{ name: string, title: string, role?: DocumentRole, root?: string, bundle: string, mockPort: number, tryOperation?: string }>} */
+  const registry = JSON.parse(readFileSync(join(dir, "documents.json"), "utf8"));
+  /** @type {SpecDocument[]} */
+  const documents = registry.map((entry) => {
+    const bundlePath = join(dir, entry.bundle);
+    const bundle = once(() => /** @type {Node} */ (JSON.parse(readFileSync(bundlePath, "utf8"))));
+    const servers = once(() => toServers(bundle(), bundle().servers));
+    return {
+      name: entry.name,
+      title: entry.title,
+      role: entry.role ?? "api",
+      root: join(dir, entry.root ?? `${entry.name}/openapi.yaml`),
+      bundlePath,
+      mockPort: entry.mockPort,
+      tryOperation: entry.tryOperation,
+      get servers() {
+        return servers();
+      },
+      bundle,
+      operations: once(() => toOperations(entry.name, bundle(), servers())),
+    };
+  });
+  const operations = once(() => documents.flatMap((d) => d.operations()));
+  const byId = once(() => new Map(operations().map((o) => [o.id, o])));
+  /** @type {Spec} */
+  const spec = {
+    dir,
+    documents,
+    document(name) {
+      const found = documents.find((d) => d.name === name);
+      if (!found) throw new Error(`no document named ${name} in ${join(dir, "documents.json")}`);
+      return found;
+    },
+    served(role) {
+      return documents.filter((d) => (role ? d.role === role : true) && d.operations().length > 0);
+    },
+    operations,
+    operation(id) {
+      const found = byId().get(id);
+      if (!found) throw new Error(`no operation ${id} in the spec`);
+      return found;
+    },
+  };
+  loaded.set(dir, spec);
+  return spec;
+}
