@@ -40,6 +40,7 @@ export default async function run() {
   }
 }
 
+/** @param {string} cacheDir */
 function build(cacheDir) {
   const started = performance.now();
   const result = spawnSync(
@@ -62,6 +63,7 @@ function build(cacheDir) {
   return { seconds, output, hashes, tasks: tasks ? `${tasks[2]} tasks, ${cachedCount?.[1] ?? "?"} cached` : "tasks ?" };
 }
 
+/** @param {number} value */
 function seconds(value) {
   return `${value.toFixed(1)} s`;
 }

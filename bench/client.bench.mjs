@@ -6,6 +6,9 @@ import { createHmac } from "node:crypto";
 import { createAdsClient, signOAuth1 } from "@xads/client";
 import OAuth from "oauth-1.0a";
 import { Bench } from "tinybench";
+import { median, statistics } from "./statistics.mjs";
+
+/** @typedef {import("tinybench").Task} Task */
 
 const credentials = {
   consumerKey: "xvz1evFS4wEEPTGEFPHBog",
@@ -26,15 +29,20 @@ const responseInit = {
     "x-rate-limit-reset": "1767225600",
   },
 };
-/** The stub both sides call: answers at once with the same small JSON body. */
+/**
+ * The stub both sides call: answers at once with the same small JSON body.
+ * @type {typeof fetch}
+ */
 const stubFetch = async () => new Response(body, responseInit);
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * Measures baseline and candidate in alternating short rounds and returns the median of each. On a
  * shared machine the load changes from second to second; alternating keeps both sides under the same
  * load, and medians (per round and over rounds) drop scheduling and GC outliers.
+ * @param {() => unknown} baseline
+ * @param {() => unknown} candidate
+ * @param {(task: Task | undefined) => number} measure
+ * @returns {Promise<[number, number]>}
  */
 async function interleaved(baseline, candidate, measure, rounds = 7) {
   const a = [];
@@ -63,7 +71,7 @@ async function requestOverhead() {
         params: { path: { account_id: "18ce54d4x5t" }, query: { with_deleted: true } },
       });
     },
-    (task) => task.result.latency.p50 * 1000, // µs
+    (task) => statistics(task).latency.p50 * 1000, // µs
   );
   const added = client - raw;
   return {
@@ -76,7 +84,7 @@ async function requestOverhead() {
 }
 
 async function signingThroughput() {
-  const oauth = OAuth({
+  const oauth = new OAuth({
     consumer: { key: credentials.consumerKey, secret: credentials.consumerSecret },
     signature_method: "HMAC-SHA1",
     hash_function: (base, key) => createHmac("sha1", key).update(base).digest("base64"),
@@ -107,7 +115,7 @@ async function signingThroughput() {
     () => {
       signOAuth1({ method: "POST", url, form, ...credentials });
     },
-    (task) => task.result.throughput.p50,
+    (task) => statistics(task).throughput.p50,
   );
   const ratio = ours2 / baseline;
   return {

@@ -19,6 +19,7 @@ export default async function run() {
     const port = await freePort();
     return timeToFirstAnswer(["-e", bareServer, String(port)], port);
   });
+  /** @type {{ name: string, result: string, ratio: number, target: string, met?: boolean }[]} */
   const rows = [
     { name: "bare Node HTTP server (baseline)", result: ms(baseline), ratio: 1, target: "", met: undefined },
   ];
@@ -39,7 +40,11 @@ export default async function run() {
   return rows;
 }
 
-/** Spawns `node args`, polls the port every 20 ms until any HTTP answer, then stops the process. */
+/**
+ * Spawns `node args`, polls the port every 20 ms until any HTTP answer, then stops the process.
+ * @param {string[]} args
+ * @param {number} port
+ */
 async function timeToFirstAnswer(args, port) {
   const started = performance.now();
   const child = spawn(process.execPath, args, { stdio: "ignore" });
@@ -55,26 +60,31 @@ async function timeToFirstAnswer(args, port) {
       }
     }
   } finally {
-    await new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", resolve);
-      child.kill("SIGTERM");
-    });
+    await /** @type {Promise<void>} */ (
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", resolve);
+        child.kill("SIGTERM");
+      })
+    );
   }
 }
 
+/** @param {() => Promise<number>} measure */
 async function median(measure) {
   const times = [];
   for (let i = 0; i < RUNS; i++) times.push(await measure());
-  return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)];
+  return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)] ?? Number.NaN;
 }
 
+/** @param {string} bundle */
 function operationCount(bundle) {
   const { paths = {} } = createRequire(import.meta.url)(bundle);
   const methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
   return Object.values(paths).reduce((n, item) => n + methods.filter((m) => item[m]).length, 0);
 }
 
+/** @param {number} value */
 function ms(value) {
   return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(0)} ms`;
 }

@@ -20,6 +20,7 @@ if (files.length === 0) {
   process.exit(1);
 }
 
+/** @type {{ bench: string, name: string, result: string, ratio?: number | string, target?: string, met?: boolean }[]} */
 const rows = [];
 let failed = false;
 for (const file of files) {
@@ -32,7 +33,12 @@ for (const file of files) {
     for (const row of await run()) rows.push({ bench, ...row });
   } catch (error) {
     failed = true;
-    rows.push({ bench, name: "(failed)", result: String(error?.message ?? error).split("\n")[0], met: false });
+    rows.push({
+      bench,
+      name: "(failed)",
+      result: String(error instanceof Error ? error.message : error).split("\n")[0] ?? "",
+      met: false,
+    });
   }
   console.error(`bench: ${bench} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
@@ -56,22 +62,28 @@ writeFileSync(join(here, "results/latest.md"), report);
 console.error("bench: wrote bench/results/latest.md");
 if (failed) process.exitCode = 1;
 
+/** @param {number | string | undefined} ratio */
 function formatRatio(ratio) {
   if (typeof ratio !== "number") return ratio ?? "";
   return `${ratio >= 10 ? ratio.toFixed(0) : ratio >= 1 ? ratio.toFixed(1) : ratio.toPrecision(2)}×`;
 }
 
+/** @param {boolean | undefined} met */
 function metMark(met) {
   if (met === true) return "yes";
   if (met === false) return "**no**";
   return "";
 }
 
+/**
+ * @param {string[]} header
+ * @param {unknown[][]} body
+ */
 function markdownTable(header, body) {
   const cells = [header, ...body].map((row) => row.map((cell) => String(cell ?? "").replaceAll("|", "\\|")));
-  const widths = header.map((_, i) => Math.max(3, ...cells.map((row) => row[i].length)));
-  const line = (row) => `| ${row.map((cell, i) => cell.padEnd(widths[i])).join(" | ")} |`;
-  return [line(cells[0]), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...cells.slice(1).map(line)].join(
-    "\n",
-  );
+  const widths = header.map((_, i) => Math.max(3, ...cells.map((row) => row[i]?.length ?? 0)));
+  /** @param {string[]} row */
+  const line = (row) => `| ${row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(" | ")} |`;
+  const [head = [], ...rest] = cells;
+  return [line(head), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...rest.map(line)].join("\n");
 }

@@ -72,6 +72,10 @@ function freshCopy() {
   return copy;
 }
 
+/**
+ * @param {string} copy
+ * @returns {Promise<{ firstUrl: number, siteUrl: number, linesBefore: number }>}
+ */
 function timeStart(copy) {
   return new Promise((resolveRun, reject) => {
     const began = performance.now();
@@ -82,17 +86,22 @@ function timeStart(copy) {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
+    /** @type {{ seconds: number, line: number } | undefined} */
     let firstUrl;
     const timer = setTimeout(() => finish(new Error(`pnpm start printed no site URL within 300 s:\n${out}`)), 300_000);
     let finished = false;
+    /**
+     * @param {Error | undefined} error
+     * @param {{ firstUrl: number, siteUrl: number, linesBefore: number }} [value]
+     */
     const finish = (error, value) => {
       if (finished) return;
       finished = true;
       clearTimeout(timer);
       try {
-        process.kill(-child.pid, "SIGINT");
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGINT");
       } catch {}
-      const settle = () => (error ? reject(error) : resolveRun(value));
+      const settle = () => (value ? resolveRun(value) : reject(error));
       if (child.exitCode !== null || child.signalCode !== null) settle();
       else child.once("exit", settle);
     };
@@ -101,7 +110,8 @@ function timeStart(copy) {
       const lines = out.split("\n");
       const first = lines.findIndex((line) => line.includes("http://127.0.0.1:"));
       if (first >= 0 && firstUrl === undefined) firstUrl = { seconds: (performance.now() - began) / 1000, line: first };
-      if (/Reference site\s+http/.test(out)) {
+      // The site URL is itself a URL line, so the first one has been seen by then.
+      if (/Reference site\s+http/.test(out) && firstUrl) {
         finish(undefined, {
           firstUrl: firstUrl.seconds,
           siteUrl: (performance.now() - began) / 1000,
@@ -118,6 +128,7 @@ function timeStart(copy) {
   });
 }
 
+/** @param {string} copy */
 async function timeBuildThenMocks(copy) {
   const began = performance.now();
   const build = spawnSync(join(copy, "node_modules/.bin/turbo"), ["run", "build", "--force", "--output-logs=none"], {
@@ -133,6 +144,7 @@ async function timeBuildThenMocks(copy) {
   return elapsed;
 }
 
+/** @param {number} value */
 function seconds(value) {
   return `${value.toFixed(1)} s`;
 }

@@ -31,6 +31,7 @@ const env = {
   REDOCLY_TELEMETRY: "off",
   TURBO_TELEMETRY_DISABLED: "1",
 };
+/** @param {string} command @param {string[]} args @returns {number} */
 const step = (command, args) => spawnSync(command, args, { cwd: root, env, stdio: "inherit" }).status ?? 1;
 const turbo = join(root, "node_modules/.bin/turbo");
 const code = step(turbo, ["run", "test", "--filter=!@xads/docs", "--continue", ...process.argv.slice(2)]);

@@ -24,7 +24,12 @@ mkdirSync(join(outDir, "openapi"), { recursive: true });
 cpSync(join(appDir, "src/assets"), join(outDir, "assets"), { recursive: true });
 const script = writeRedocScript(join(outDir, "assets"));
 
+/** @type {Record<string, number>} bytes by file */
 const sizes = {};
+/**
+ * @param {string} name
+ * @param {string} html
+ */
 const write = (name, html) => {
   writeFileSync(join(outDir, name), html);
   sizes[name] = Buffer.byteLength(html);
@@ -71,6 +76,7 @@ write("history.html", renderHistory(site));
 write("events.html", renderEvents(site));
 write("index.html", renderLanding(site));
 
+/** @param {number} n */
 const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
 const summary = Object.entries(sizes)
   .map(([name, size]) => `${name} ${kib(size)}`)

@@ -4,7 +4,12 @@ import { listOperations } from "@xads/spec/lib/operations.mjs";
 import { rulesSection } from "./rules.mjs";
 import { codeSamples } from "./samples.mjs";
 
-/** A deep copy of `bundle` ready for Redoc. `site` lists the other pages: [{href, title}]. */
+/**
+ * A deep copy of `bundle` ready for Redoc. `site` lists the other pages: [{href, title}].
+ * @param {import("@xads/spec/lib/operations.mjs").Node} bundle
+ * @param {string} documentName
+ * @param {import("./site.mjs").NavLink[]} site
+ */
 export function enrichBundle(bundle, documentName, site) {
   const copy = structuredClone(bundle);
   for (const entry of listOperations(copy)) {

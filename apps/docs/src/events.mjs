@@ -4,7 +4,13 @@ import { resolve } from "@xads/spec/lib/operations.mjs";
 import { formatDate } from "./history.mjs";
 import { escapeHtml, inlineMarkdown, page, paragraphs } from "./html.mjs";
 
-/** The event types of an activity bundle: [{name, type, legacyName, renamedOn, schema}], sorted by type. */
+/** @typedef {import("@xads/spec/lib/operations.mjs").Node} Node */
+
+/**
+ * The event types of an activity bundle: [{name, type, legacyName, renamedOn, schema}], sorted by type.
+ * @param {Node | undefined} bundle
+ * @returns {{ name: string, type: string, legacyName?: string, renamedOn?: string, schema: Node }[]}
+ */
 export function eventTypes(bundle) {
   return Object.entries(bundle?.components?.schemas ?? {})
     .filter(([, schema]) => typeof schema?.["x-event-type"] === "string")
@@ -18,21 +24,33 @@ export function eventTypes(bundle) {
     .sort((a, b) => a.type.localeCompare(b.type));
 }
 
+/** @param {string} type */
 export const eventAnchor = (type) => `event-${type.replace(/[^A-Za-z0-9_-]+/g, "-")}`;
 
+/**
+ * @param {Node} bundle
+ * @param {Node | undefined} schema
+ * @returns {string}
+ */
 function typeName(bundle, schema) {
   const resolved = resolve(bundle, schema ?? {});
   if (schema?.$ref) return schema.$ref.split("/").at(-1);
   const type = [resolved.type].flat().filter(Boolean).join(" or ");
   if (type === "array") return `array of ${typeName(bundle, resolved.items)}`;
-  if (resolved.enum) return `${type || "value"}: ${resolved.enum.map((v) => JSON.stringify(v)).join(", ")}`;
+  if (resolved.enum)
+    return `${type || "value"}: ${resolved.enum.map((/** @type {unknown} */ v) => JSON.stringify(v)).join(", ")}`;
   if (resolved.const !== undefined) return JSON.stringify(resolved.const);
   return [type, resolved.format].filter(Boolean).join(", ") || "any";
 }
 
+/**
+ * @param {Node} bundle
+ * @param {Node} schema
+ */
 function properties(bundle, schema) {
   const resolved = resolve(bundle, schema);
-  const parts = [resolved, ...(resolved.allOf ?? []).map((s) => resolve(bundle, s))];
+  /** @type {Node[]} */
+  const parts = [resolved, ...(resolved.allOf ?? []).map((/** @type {Node} */ s) => resolve(bundle, s))];
   const rows = [];
   const required = new Set(parts.flatMap((p) => p.required ?? []));
   for (const part of parts) {
@@ -49,6 +67,7 @@ function properties(bundle, schema) {
   return `<table><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
+/** @param {Node} bundle */
 function webhooksSection(bundle) {
   const hooks = Object.entries(bundle.webhooks ?? {});
   if (hooks.length === 0) return "";
@@ -72,7 +91,10 @@ ${op.summary ? `<p>${inlineMarkdown(op.summary)}</p>` : ""}${paragraphs(op.descr
   return `<h2 id="webhooks">Webhook deliveries</h2>\n<ul class="webhooks">${items.join("\n")}</ul>`;
 }
 
-/** The whole page (a "not yet available" note until the activity bundle exists). */
+/**
+ * The whole page (a "not yet available" note until the activity bundle exists).
+ * @param {{ activity?: Node, nav: import("./site.mjs").NavLink[] }} site
+ */
 export function renderEvents(site) {
   const bundle = site.activity;
   const types = bundle ? eventTypes(bundle) : [];

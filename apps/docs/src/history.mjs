@@ -18,11 +18,32 @@ const MONTHS = [
   "December",
 ];
 
+/**
+ * @param {string} source
+ * @param {string} where
+ * @param {string} rule
+ * @returns {never}
+ */
 function fail(source, where, rule) {
   throw new Error(`${source}: ${where} ${rule}`);
 }
 
-/** Checks the shape of the change history and returns its entries, most recent first. */
+/**
+ * @typedef {{
+ *   date: string,
+ *   time?: string,
+ *   also: string[],
+ *   summary: string,
+ *   endpoints: string[],
+ *   index: number,
+ * }} HistoryEntry
+ */
+
+/**
+ * Checks the shape of the change history and returns its entries, most recent first.
+ * @param {unknown} raw the parsed YAML
+ * @returns {HistoryEntry[]}
+ */
 export function parseHistory(raw, source = "changes.yaml") {
   if (!Array.isArray(raw)) fail(source, "the document", "must be a list of changes");
   const entries = raw.map((entry, index) => {
@@ -44,33 +65,56 @@ export function parseHistory(raw, source = "changes.yaml") {
   return entries.sort((a, b) => b.date.localeCompare(a.date) || a.index - b.index);
 }
 
-/** "2026-03-18" as "March 18, 2026". */
+/**
+ * "2026-03-18" as "March 18, 2026".
+ * @param {string} date
+ */
 export function formatDate(date) {
-  const [year, month, day] = date.split("-").map(Number);
+  const [year, month = 0, day] = date.split("-").map(Number);
   return `${MONTHS[month - 1]} ${day}, ${year}`;
 }
 
+/** @param {string} path */
 const normalizePath = (path) => path.replace(/:([A-Za-z0-9_]+)/g, "{$1}").toLowerCase();
 
-/** The operation an endpoint string such as "POST /12/accounts/:account_id/campaigns" names, if documented. */
+/** @typedef {{ path: string, method: string, link: string }} LinkedOperation */
+
+/**
+ * The operation an endpoint string such as "POST /12/accounts/:account_id/campaigns" names, if documented.
+ * @template {LinkedOperation} Operation
+ * @param {{ operationsById: Map<string, Operation> }} site
+ * @param {string} endpoint
+ * @returns {Operation | undefined}
+ */
 export function findEndpoint(site, endpoint) {
   const match = /^\s*(?:(GET|PUT|POST|DELETE|PATCH)\s+)?(\S+)/i.exec(endpoint);
   if (!match) return undefined;
   const method = match[1]?.toLowerCase();
-  const path = normalizePath(match[2].replace(/^https?:\/\/[^/]+/, ""));
+  const path = normalizePath((match[2] ?? "").replace(/^https?:\/\/[^/]+/, ""));
   for (const op of site.operationsById.values()) {
     if (normalizePath(op.path) === path && (!method || op.method === method)) return op;
   }
   return undefined;
 }
 
+/**
+ * @param {{ operationsById: Map<string, LinkedOperation> }} site
+ * @param {string} endpoint
+ */
 function endpointItem(site, endpoint) {
   const op = findEndpoint(site, endpoint);
   const text = `<code>${escapeHtml(endpoint)}</code>`;
   return op ? `<li><a href="${escapeHtml(op.link)}">${text}</a></li>` : `<li>${text}</li>`;
 }
 
-/** The whole page (a "not yet available" note until the history exists). */
+/**
+ * The whole page (a "not yet available" note until the history exists).
+ * @param {{
+ *   history?: HistoryEntry[],
+ *   nav: import("./site.mjs").NavLink[],
+ *   operationsById: Map<string, LinkedOperation>,
+ * }} site
+ */
 export function renderHistory(site) {
   const intro = `<h1>Change history</h1>
 <p>Dated changes to the API and the interfaces it names, most recent first. Linked endpoints open in the reference.</p>`;

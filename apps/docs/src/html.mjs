@@ -1,6 +1,9 @@
 // The HTML shell of the site's own pages (landing, change history, events) and small text helpers.
 
-/** Escapes text for HTML content and attribute values. */
+/**
+ * Escapes text for HTML content and attribute values.
+ * @param {unknown} text
+ */
 export function escapeHtml(text) {
   return String(text)
     .replaceAll("&", "&amp;")
@@ -13,6 +16,7 @@ export function escapeHtml(text) {
 /**
  * The small Markdown subset the spec's short texts use, inline only: `code`, **bold**, *emphasis* and
  * [links](url). Everything else is escaped.
+ * @param {unknown} text
  */
 export function inlineMarkdown(text) {
   const parts = String(text).split(/(`[^`]*`)/);
@@ -29,7 +33,10 @@ export function inlineMarkdown(text) {
     .join("");
 }
 
-/** Paragraphs of inline Markdown, split on blank lines. */
+/**
+ * Paragraphs of inline Markdown, split on blank lines.
+ * @param {unknown} text
+ */
 export function paragraphs(text) {
   return String(text ?? "")
     .trim()
@@ -39,7 +46,16 @@ export function paragraphs(text) {
     .join("\n");
 }
 
-/** A whole page: `nav` is [{href, title}], `current` the href of this page. */
+/**
+ * A whole page: `nav` is [{href, title}], `current` the href of this page.
+ * @param {{
+ *   title: string,
+ *   description: string,
+ *   nav: import("./site.mjs").NavLink[],
+ *   current: string,
+ *   body: string,
+ * }} content
+ */
 export function page({ title, description, nav, current, body }) {
   const links = nav
     .map(

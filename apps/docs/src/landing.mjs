@@ -6,6 +6,15 @@ import { escapeHtml, inlineMarkdown, page } from "./html.mjs";
 
 const METHOD_ORDER = ["get", "post", "put", "patch", "delete"];
 
+/** @typedef {import("./site.mjs").Site} Site */
+/** @typedef {import("./site.mjs").SiteDocument} SiteDocument */
+/** @typedef {import("./site.mjs").SiteOperation} SiteOperation */
+
+/**
+ * @param {Site} site
+ * @param {string} operationId
+ * @param {string} [label]
+ */
 function opLink(site, operationId, label) {
   const op = site.operationsById.get(operationId);
   const text = label ?? (op ? `${op.method.toUpperCase()} ${op.path}` : operationId);
@@ -14,7 +23,9 @@ function opLink(site, operationId, label) {
     : `<code>${escapeHtml(text)}</code>`;
 }
 
+/** @param {SiteDocument} doc */
 function serversOf(doc) {
+  /** @type {Map<string, string>} */
   const urls = new Map();
   for (const s of doc.bundle?.servers ?? []) urls.set(s.url, s.description ?? "");
   for (const item of Object.values(doc.bundle?.paths ?? {})) {
@@ -23,6 +34,7 @@ function serversOf(doc) {
   return [...urls.entries()];
 }
 
+/** @param {Site} site */
 function documentsTable(site) {
   const rows = site.documents.map((doc) => {
     const reference = doc.operations.length
@@ -33,7 +45,7 @@ function documentsTable(site) {
     const servers = serversOf(doc)
       .map(
         ([url, description]) =>
-          `<code>${escapeHtml(url)}</code>${description ? ` <span class="muted">${escapeHtml(description.split(/[(;]/)[0].trim())}</span>` : ""}`,
+          `<code>${escapeHtml(url)}</code>${description ? ` <span class="muted">${escapeHtml((description.split(/[(;]/)[0] ?? "").trim())}</span>` : ""}`,
       )
       .join("<br>");
     const mock =
@@ -49,13 +61,16 @@ function documentsTable(site) {
 <tbody>${rows.join("\n")}</tbody></table>`;
 }
 
+/** @param {Site} site */
 const adsBundle = (site) => site.documents.find((d) => d.name === "ads")?.bundle;
 
+/** @param {Site} site */
 function parametersTable(site) {
   const bundle = adsBundle(site);
+  if (!bundle) return "";
   const names = ["count", "cursor", "sort_by", "with_deleted", "with_total_count"];
   const rows = names
-    .map((name) => bundle?.components?.parameters?.[name])
+    .map((name) => bundle.components?.parameters?.[name])
     .filter(Boolean)
     .map((p) => {
       const schema = resolve(bundle, p.schema ?? {});
@@ -74,6 +89,7 @@ function parametersTable(site) {
 <tbody>${rows.join("\n")}</tbody></table>`;
 }
 
+/** @param {Site} site */
 function headersTable(site) {
   const headers = adsBundle(site)?.components?.headers ?? {};
   const rows = Object.entries(headers).map(
@@ -84,24 +100,27 @@ function headersTable(site) {
   return `<table><thead><tr><th>Header</th><th>Meaning</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`;
 }
 
+/** @param {Site} site */
 function errorCodesTable(site) {
   const known = adsBundle(site)?.components?.schemas?.AdsError?.properties?.code?.["x-known-values"];
   if (!known) return "";
   const rows = Object.entries(known).map(
     ([status, codes]) =>
-      `<tr><td>${escapeHtml(status)}</td><td>${codes.map((c) => `<code>${escapeHtml(c)}</code>`).join(" ")}</td></tr>`,
+      `<tr><td>${escapeHtml(status)}</td><td>${codes.map((/** @type {string} */ c) => `<code>${escapeHtml(c)}</code>`).join(" ")}</td></tr>`,
   );
   return `<table class="codes"><thead><tr><th>HTTP</th><th>Documented codes</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`;
 }
 
+/** @param {Site} site */
 function operationsIndex(site) {
   return site.referenced
     .map((doc) => {
+      /** @type {Map<string, SiteOperation[]>} */
       const byTag = new Map();
       for (const op of doc.operations) {
         const tag = op.operation.tags?.[0] ?? "default";
         if (!byTag.has(tag)) byTag.set(tag, []);
-        byTag.get(tag).push(op);
+        byTag.get(tag)?.push(op);
       }
       const groups = [...byTag.entries()].map(([tag, ops]) => {
         const rows = ops
@@ -126,10 +145,18 @@ function operationsIndex(site) {
     .join("\n");
 }
 
+/** @param {unknown} value */
 const json = (value) => `<pre><code>${escapeHtml(JSON.stringify(value, null, 2))}</code></pre>`;
 
-/** The landing page. */
+/**
+ * The landing page.
+ * @param {Site} site
+ */
 export function renderLanding(site) {
+  /**
+   * @param {string} id
+   * @param {string} [label]
+   */
   const op = (id, label) => opLink(site, id, label);
   const total = site.referenced.reduce((n, d) => n + d.operations.length, 0);
   const body = `

@@ -22,7 +22,10 @@ const LOGO =
     '<svg xmlns="http://www.w3.org/2000/svg" width="52" height="14"><text x="0" y="11" font-family="sans-serif" font-size="11" fill="#0044d4">Redocly</text></svg>',
   );
 
-/** Writes the shared Redoc script into `assetsDir` and returns its file name (content-hashed). */
+/**
+ * Writes the shared Redoc script into `assetsDir` and returns its file name (content-hashed).
+ * @param {string} assetsDir
+ */
 export function writeRedocScript(assetsDir) {
   const source = readFileSync(standalone, "utf8");
   const patched = source.replace(LOGO_URLS, LOGO);
@@ -36,6 +39,14 @@ export function writeRedocScript(assetsDir) {
 /**
  * Runs build-docs on `definitionFile` (JSON) with Redoc `options` and writes `outputFile`, loading Redoc
  * from `scriptHref` (relative to the page). `head` is extra markup for the page's head.
+ * @param {{
+ *   definitionFile: string,
+ *   optionsFile: string,
+ *   outputFile: string,
+ *   title: string,
+ *   scriptHref: string,
+ *   head: string,
+ * }} options
  */
 export function buildReferencePage({ definitionFile, optionsFile, outputFile, title, scriptHref, head }) {
   const run = spawnSync(

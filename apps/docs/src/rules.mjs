@@ -1,25 +1,35 @@
 // Renders an operation's x-rules as a Markdown section for its description.
 
+/** @typedef {import("@xads/spec/lib/operations.mjs").Node} Node */
+/** @typedef {import("@xads/spec/lib/operations.mjs").Rule} Rule */
+
+/** @type {Record<string, string>} */
 const OPERATORS = { "<": "<", "<=": "≤", ">": ">", ">=": "≥", "==": "=", "!=": "≠" };
 
+/** @param {unknown} text */
 const code = (text) => `\`${text}\``;
 
+/** @param {Node} c */
 function condition(c) {
   const p = code(c.parameter);
   if ("present" in c) return c.present ? `${p} is present` : `${p} is absent`;
   if ("equals" in c) return `${p} = ${code(JSON.stringify(c.equals))}`;
-  if ("in" in c) return `${p} is one of ${c.in.map((v) => code(JSON.stringify(v))).join(", ")}`;
+  if ("in" in c) return `${p} is one of ${c.in.map((/** @type {unknown} */ v) => code(JSON.stringify(v))).join(", ")}`;
   if ("minItems" in c && "maxItems" in c) return `${p} has ${c.minItems} to ${c.maxItems} items`;
   if ("minItems" in c) return `${p} has at least ${c.minItems} items`;
   if ("maxItems" in c) return `${p} has at most ${c.maxItems} items`;
   return p;
 }
 
+/** @param {Node | Node[]} value */
 function conditions(value) {
   return (Array.isArray(value) ? value : [value]).map(condition).join(" and ");
 }
 
-/** The rule in formal terms, one line of Markdown. */
+/**
+ * The rule in formal terms, one line of Markdown.
+ * @param {Rule} rule
+ */
 export function ruleCheck(rule) {
   switch (rule.kind) {
     case "compare":
@@ -53,7 +63,10 @@ export function ruleCheck(rule) {
   }
 }
 
-/** A Markdown section listing the rules, or "" without rules. */
+/**
+ * A Markdown section listing the rules, or "" without rules.
+ * @param {Rule[]} rules
+ */
 export function rulesSection(rules) {
   if (rules.length === 0) return "";
   const items = rules.map(

@@ -2,7 +2,13 @@
 import { resolve } from "@xads/spec/lib/operations.mjs";
 import { bodyExample, sampleParameters, serverUrl } from "./examples.mjs";
 
-/** The client factory and the variable name its samples use, per document (see @xads/client). */
+/** @typedef {import("@xads/spec/lib/operations.mjs").Node} Node */
+/** @typedef {import("@xads/spec/lib/operations.mjs").OperationEntry} OperationEntry */
+
+/**
+ * The client factory and the variable name its samples use, per document (see @xads/client).
+ * @type {Record<string, { factory: string, variable: string }>}
+ */
 export const CLIENTS = {
   auth: { factory: "createAuthClient", variable: "auth" },
   ads: { factory: "createAdsClient", variable: "ads" },
@@ -18,38 +24,53 @@ const ENV = {
   bearer: "X_BEARER_TOKEN",
 };
 
-/** How an operation authenticates: "oauth1", "basic", "bearer" or "none" (its first security requirement). */
+/**
+ * How an operation authenticates: "oauth1", "basic", "bearer" or "none" (its first security requirement).
+ * @param {Node} document
+ * @param {Node} operation
+ */
 export function authKind(document, operation) {
   const requirements = operation.security ?? document.security ?? [];
   const names = Object.keys(requirements[0] ?? {});
   if (names.length === 0) return "none";
-  const scheme = resolve(document, document.components?.securitySchemes?.[names[0]] ?? {});
+  const scheme = resolve(document, document.components?.securitySchemes?.[names[0] ?? ""] ?? {});
   if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "basic") return "basic";
   if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer") return "bearer";
   return "oauth1";
 }
 
+/** @param {unknown} value */
 function serialize(value) {
   return Array.isArray(value) ? value.map(String).join(",") : String(value);
 }
 
+/** @param {unknown} value */
 function encodeQueryValue(value) {
   return Array.isArray(value)
     ? value.map((v) => encodeURIComponent(String(v))).join(",")
     : encodeURIComponent(String(value));
 }
 
+/** @param {string} text */
 function shellQuote(text) {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
+/**
+ * @param {string} path
+ * @param {Record<string, unknown>} pathValues
+ */
 function fillPath(path, pathValues) {
   return path.replace(/\{([^}]+)\}/g, (_, name) =>
     name in pathValues ? encodeURIComponent(serialize(pathValues[name])) : `{${name}}`,
   );
 }
 
-/** A curl command for the operation. */
+/**
+ * A curl command for the operation.
+ * @param {Node} document
+ * @param {OperationEntry} entry
+ */
 export function curlSample(document, entry) {
   const { method, path, operation } = entry;
   const chosen = sampleParameters(document, entry);
@@ -61,6 +82,7 @@ export function curlSample(document, entry) {
     .map((c) => `${encodeURIComponent(c.parameter.name)}=${encodeQueryValue(c.value)}`)
     .join("&");
   const url = `${serverUrl(document, path, operation)}${fillPath(path, pathValues)}${query ? `?${query}` : ""}`;
+  /** @type {string[]} */
   const lines = [];
   const auth = authKind(document, operation);
   if (auth === "oauth1") {
@@ -75,12 +97,14 @@ export function curlSample(document, entry) {
   }
   const body = bodyExample(document, operation);
   if (body && body.value !== undefined) {
+    // The example of a form or multipart body is an object of its fields.
+    const fields = /** @type {Record<string, unknown>} */ (body.value);
     if (body.mediaType === "application/x-www-form-urlencoded") {
-      for (const [name, value] of Object.entries(body.value)) {
+      for (const [name, value] of Object.entries(fields)) {
         command.push(`--data-urlencode ${shellQuote(`${name}=${serialize(value)}`)}`);
       }
     } else if (body.mediaType === "multipart/form-data") {
-      for (const [name, value] of Object.entries(body.value)) {
+      for (const [name, value] of Object.entries(fields)) {
         const property = resolve(document, body.schema?.properties?.[name] ?? {});
         const binary = property.format === "binary" || property.contentMediaType !== undefined;
         command.push(`-F ${shellQuote(binary ? `${name}=@${name}.bin` : `${name}=${serialize(value)}`)}`);
@@ -96,7 +120,11 @@ export function curlSample(document, entry) {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** A TypeScript literal of a JSON value, indented by `depth` levels of two spaces. */
+/**
+ * A TypeScript literal of a JSON value, indented by `depth` levels of two spaces.
+ * @param {unknown} value
+ * @returns {string}
+ */
 export function tsLiteral(value, depth = 0) {
   const pad = "  ".repeat(depth + 1);
   const end = "  ".repeat(depth);
@@ -109,12 +137,18 @@ export function tsLiteral(value, depth = 0) {
   if (value !== null && typeof value === "object") {
     const entries = Object.entries(value);
     if (entries.length === 0) return "{}";
+    /** @param {string} k */
     const key = (k) => (IDENTIFIER.test(k) ? k : JSON.stringify(k));
     return `{\n${entries.map(([k, v]) => `${pad}${key(k)}: ${tsLiteral(v, depth + 1)},`).join("\n")}\n${end}}`;
   }
   return JSON.stringify(value);
 }
 
+/**
+ * @param {Node} document
+ * @param {Node} operation
+ * @param {string} baseUrl
+ */
 function clientOptions(document, operation, baseUrl) {
   const auth = authKind(document, operation);
   const options = [`  baseUrl: ${JSON.stringify(baseUrl)},`];
@@ -141,16 +175,23 @@ function clientOptions(document, operation, baseUrl) {
   return options.join("\n");
 }
 
-/** A TypeScript sample with the typed client of the document. */
+/**
+ * A TypeScript sample with the typed client of the document.
+ * @param {Node} document
+ * @param {string} documentName
+ * @param {OperationEntry} entry
+ */
 export function typescriptSample(document, documentName, entry) {
   const { method, path, operation } = entry;
   const client = CLIENTS[documentName] ?? { factory: "createClient", variable: "client" };
   const chosen = sampleParameters(document, entry);
+  /** @type {Record<string, Record<string, unknown>>} */
   const params = {};
   for (const location of ["path", "query", "header"]) {
     const values = chosen.filter((c) => c.parameter.in === location);
     if (values.length > 0) params[location] = Object.fromEntries(values.map((c) => [c.parameter.name, c.value]));
   }
+  /** @type {{ params?: typeof params, body?: unknown }} */
   const init = {};
   if (Object.keys(params).length > 0) init.params = params;
   const body = bodyExample(document, operation);
@@ -169,7 +210,12 @@ export function typescriptSample(document, documentName, entry) {
   ].join("\n");
 }
 
-/** The x-codeSamples of an operation. */
+/**
+ * The x-codeSamples of an operation.
+ * @param {Node} document
+ * @param {string} documentName
+ * @param {OperationEntry} entry
+ */
 export function codeSamples(document, documentName, entry) {
   return [
     { lang: "curl", label: "curl", source: curlSample(document, entry) },

@@ -9,19 +9,35 @@ import { parseHistory } from "./history.mjs";
 
 export { specDir };
 
+/** @typedef {import("@xads/spec/lib/operations.mjs").Node} Node */
+/** @typedef {import("@xads/spec/lib/operations.mjs").OperationEntry} OperationEntry */
+/** @typedef {{ name: string, title: string, bundle: string, mockPort?: number }} ListedDocument an entry of documents.json */
+/** @typedef {OperationEntry & { link: string }} SiteOperation an operation with its deep link */
+/**
+ * A document with its bundle, its operations and its reference page.
+ * @typedef {Omit<ListedDocument, "bundle"> & { bundle: Node, operations: SiteOperation[], page: string }} SiteDocument
+ */
+/** @typedef {{ href: string, title: string }} NavLink */
+/** @typedef {ReturnType<typeof loadSite>} Site */
+
+/**
+ * @param {string} file
+ * @param {string} what names the file in the error
+ */
 function readJson(file, what) {
   try {
     return JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
-    throw new Error(`${what}: cannot read ${file}: ${error.message}`);
+    throw new Error(`${what}: cannot read ${file}: ${/** @type {Error} */ (error).message}`);
   }
 }
 
+/** @param {string} file */
 function readYaml(file) {
   try {
     return parse(readFileSync(file, "utf8"));
   } catch (error) {
-    throw new Error(`${file} is not valid YAML: ${error.message}`);
+    throw new Error(`${file} is not valid YAML: ${/** @type {Error} */ (error).message}`);
   }
 }
 
@@ -31,7 +47,9 @@ function readYaml(file) {
  * exists) and the activity bundle (`undefined` when documents.json lists no `activity` document).
  */
 export function loadSite(dir = specDir) {
+  /** @type {ListedDocument[]} */
   const listed = readJson(join(dir, "documents.json"), "documents.json");
+  /** @type {SiteDocument[]} */
   const documents = listed.map((entry) => {
     const file = join(dir, entry.bundle);
     if (!existsSync(file)) {
@@ -44,6 +62,7 @@ export function loadSite(dir = specDir) {
     return { ...entry, bundle, operations, page: pageOf(entry.name) };
   });
   const referenced = documents.filter((d) => d.operations.length > 0);
+  /** @type {Map<string, SiteOperation & { document: SiteDocument }>} */
   const operationsById = new Map();
   for (const doc of referenced)
     for (const op of doc.operations) operationsById.set(op.operationId, { ...op, document: doc });
@@ -55,6 +74,7 @@ export function loadSite(dir = specDir) {
     ? parseHistory(readYaml(historyFile), "spec/history/changes.yaml")
     : undefined;
 
+  /** @type {NavLink[]} */
   const nav = [
     { href: "index.html", title: "Overview" },
     ...referenced.map((d) => ({ href: d.page, title: d.title })),

@@ -12,8 +12,8 @@ const operation = {
 const site = {
   nav: [{ href: "index.html", title: "Overview" }],
   operationsById: new Map([[operation.operationId, operation]]),
-  history: undefined as unknown,
-  activity: undefined as unknown,
+  history: undefined,
+  activity: undefined,
 };
 
 describe("change history", () => {

@@ -9,16 +9,26 @@ import { nameViolations } from "./violations.mjs";
 export const RESET_WINDOW_SECONDS = 15 * 60;
 const RESET_HEADERS = new Set(["x-rate-limit-reset", "x-account-rate-limit-reset"]);
 
+/**
+ * @param {string[]} rawHeaders name, value, name, value...
+ * @param {number} nowSeconds
+ */
 function withFreshResets(rawHeaders, nowSeconds) {
   const out = rawHeaders.slice();
   for (let i = 0; i < out.length; i += 2) {
-    if (RESET_HEADERS.has(out[i].toLowerCase()) && /^\d+$/.test(out[i + 1])) {
+    if (RESET_HEADERS.has(out[i]?.toLowerCase() ?? "") && /^\d+$/.test(out[i + 1] ?? "")) {
       out[i + 1] = String(nowSeconds + RESET_WINDOW_SECONDS);
     }
   }
   return out;
 }
 
+/**
+ * @param {import("node:http").ServerResponse} response
+ * @param {number} status
+ * @param {unknown} value
+ * @param {boolean} [head] a HEAD request: headers only
+ */
 function sendJson(response, status, value, head) {
   const text = `${JSON.stringify(value, null, 2)}\n`;
   response.writeHead(status, {
@@ -31,6 +41,12 @@ function sendJson(response, status, value, head) {
 /**
  * An http.Server for one mock. `index()` gives the JSON answered on `/`, `bundleText()` the bundle
  * answered on `/openapi.json`; `target()` gives Prism's current `{ host, port }` (it changes when the mock reloads).
+ * @param {{
+ *   index: () => unknown,
+ *   bundleText: () => string,
+ *   target: () => { host: string, port: number },
+ *   now?: () => number,
+ * }} options
  */
 export function createFront({ index, bundleText, target, now = Date.now }) {
   const agent = new Agent({ keepAlive: true });
@@ -52,13 +68,14 @@ export function createFront({ index, bundleText, target, now = Date.now }) {
           answer.pipe(response);
           return;
         }
+        /** @type {Buffer[]} */
         const chunks = [];
         answer.on("data", (chunk) => chunks.push(chunk));
         answer.on("end", () => {
           const text = nameViolations(Buffer.concat(chunks).toString("utf8"), violations);
           const length = String(Buffer.byteLength(text));
           for (let i = 0; i < headers.length; i += 2)
-            if (headers[i].toLowerCase() === "content-length") headers[i + 1] = length;
+            if (headers[i]?.toLowerCase() === "content-length") headers[i + 1] = length;
           response.writeHead(400, answer.statusMessage, headers);
           response.end(text);
         });
@@ -78,6 +95,11 @@ export function createFront({ index, bundleText, target, now = Date.now }) {
 
 /** Thrown when a public port is taken; `port` and `name` say which. */
 export class PortInUseError extends Error {
+  /**
+   * @param {string} name the document
+   * @param {number} port
+   * @param {string} host
+   */
   constructor(name, port, host) {
     super(`port ${port} on ${host} (${name}) is already in use`);
     this.name = "PortInUseError";
@@ -86,16 +108,23 @@ export class PortInUseError extends Error {
   }
 }
 
-/** Listens on host:port; rejects with PortInUseError when the port is taken. */
+/**
+ * Listens on host:port; rejects with PortInUseError when the port is taken.
+ * @param {import("node:net").Server} server
+ * @param {{ port: number, host: string, name: string }} where
+ * @returns {Promise<number>} the port listened on
+ */
 export function listen(server, { port, host, name }) {
   return new Promise((resolveListen, reject) => {
+    /** @param {NodeJS.ErrnoException} error */
     const onError = (error) => {
       server.off("listening", onListening);
       reject(error.code === "EADDRINUSE" ? new PortInUseError(name, port, host) : error);
     };
     const onListening = () => {
       server.off("error", onError);
-      resolveListen(server.address().port);
+      // A server listening on a TCP port has an AddressInfo (not a pipe name, not null).
+      resolveListen(/** @type {import("node:net").AddressInfo} */ (server.address()).port);
     };
     server.once("error", onError);
     server.once("listening", onListening);

@@ -2,38 +2,52 @@
 // (the index on `/`, see front.mjs) in front of a Prism process on a private loopback port. Used by
 // `pnpm start` (fixed ports) and the test suites (free ports).
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { listDocuments } from "@xads/spec/lib/documents.mjs";
+import { freePort } from "./free-port.mjs";
 import { createFront, listen } from "./front.mjs";
 import { spawnPrism, stopChild } from "./prism.mjs";
 import { curlLine, tryRequest } from "./try-request.mjs";
 
 export { PortInUseError, RESET_WINDOW_SECONDS } from "./front.mjs";
 export { curlLine, MOCK_CREDENTIALS, tryRequest } from "./try-request.mjs";
-export { listDocuments };
+export { freePort, listDocuments };
 
-/** True when the bundle declares at least one operation. */
+/** @typedef {import("@xads/spec/lib/operations.mjs").Node} Node */
+/** @typedef {import("./index.js").MockDocument} MockDocument */
+/** @typedef {import("./index.js").MockServer} MockServer */
+/** @typedef {import("./index.js").Mocks} Mocks */
+/** @typedef {import("./index.js").TryRequest} TryRequest */
+/** @typedef {Parameters<typeof import("./index.js").startMocks>[0]} StartOptions */
+/**
+ * One mock as it runs: its public front, and the Prism process behind it once started.
+ * @typedef {{
+ *   document: MockDocument,
+ *   url: string,
+ *   front: import("node:http").Server | undefined,
+ *   child: import("node:child_process").ChildProcess | undefined,
+ *   prismPort: number,
+ *   bundleText: string,
+ *   index: ReturnType<typeof mockIndex> | undefined,
+ * }} Mock
+ */
+
+/**
+ * True when the bundle declares at least one operation.
+ * @param {string} bundlePath
+ */
 export function hasOperations(bundlePath) {
   const { paths = {} } = JSON.parse(readFileSync(bundlePath, "utf8"));
   return Object.keys(paths).length > 0;
 }
 
-/** A TCP port that was free a moment ago. */
-export function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
 const EXAMPLE_PATHS = 5;
 
-/** The JSON a mock answers on `/`. */
+/**
+ * The JSON a mock answers on `/`.
+ * @param {MockDocument} document
+ * @param {Node} bundle
+ * @param {string} baseUrl
+ */
 export function mockIndex(document, bundle, baseUrl) {
   const operations = Object.entries(bundle.paths ?? {}).flatMap(([path, item]) =>
     Object.entries(item)
@@ -53,6 +67,10 @@ export function mockIndex(document, bundle, baseUrl) {
   };
 }
 
+/**
+ * @param {MockDocument} document
+ * @param {Exclude<NonNullable<StartOptions>["ports"], undefined>} ports
+ */
 function portOf(document, ports) {
   if (ports === "fixed") return document.mockPort;
   if (ports === "free") return 0;
@@ -65,6 +83,8 @@ function portOf(document, ports) {
  * `onOutput(name, chunk)` for Prism's output, `onExit(name, code)` when a Prism process ends before
  * `stop()`. Resolves to { servers, stop({ force }), reload(names) }.
  * A taken public port rejects with PortInUseError before any Prism starts.
+ * @param {StartOptions} [options]
+ * @returns {Promise<Mocks>}
  */
 export async function startMocks({
   names,
@@ -75,6 +95,7 @@ export async function startMocks({
   timeoutMs = 60_000,
 } = {}) {
   const selected = listDocuments().filter((d) => (names ? names.includes(d.name) : hasOperations(d.bundle)));
+  /** @type {Mock[]} */
   const mocks = selected.map((document) => ({
     document,
     url: "",
@@ -85,27 +106,29 @@ export async function startMocks({
     index: undefined,
   }));
   let stopped = false;
+  /** @param {{ force?: boolean }} [options] */
   const stop = async ({ force = false } = {}) => {
     stopped = true;
     await Promise.all(
-      mocks.flatMap((mock) => [
-        mock.child ? stopChild(mock.child, { force }) : undefined,
-        mock.front?.listening
-          ? new Promise((done) => {
-              mock.front.close(() => done());
-              mock.front.closeAllConnections();
-            })
+      mocks.flatMap(({ child, front }) => [
+        child ? stopChild(child, { force }) : undefined,
+        front?.listening
+          ? /** @type {Promise<void>} */ (
+              new Promise((done) => {
+                front.close(() => done());
+                front.closeAllConnections();
+              })
+            )
           : undefined,
       ]),
     );
   };
+  /** @param {Mock} mock */
   const startPrism = async (mock) => {
     const bundleText = readFileSync(mock.document.bundle, "utf8");
     const index = mockIndex(mock.document, JSON.parse(bundleText), mock.url);
-    const port = await freePort();
-    const child = await spawnPrism({
+    const { child, port } = await spawnPrism({
       bundle: mock.document.bundle,
-      port,
       host: "127.0.0.1",
       timeoutMs,
       onOutput: (chunk) => onOutput?.(mock.document.name, chunk),
@@ -132,15 +155,21 @@ export async function startMocks({
       mock.url = `http://${host}:${port}`;
     }
     await Promise.all(mocks.map(startPrism));
-    const servers = mocks.map((mock) => ({
-      name: mock.document.name,
-      title: mock.document.title,
-      url: mock.url,
-      port: Number(new URL(mock.url).port),
-      standsFor: mock.index.standsFor,
-      tryRequest: tryRequest(JSON.parse(mock.bundleText), mock.document.tryOperation),
-      try: mock.index.try,
-    }));
+    /** @type {MockServer[]} */
+    const servers = mocks.map((mock) => {
+      // startPrism has set the index of every mock.
+      const index = /** @type {ReturnType<typeof mockIndex>} */ (mock.index);
+      return {
+        name: mock.document.name,
+        title: mock.document.title,
+        url: mock.url,
+        port: Number(new URL(mock.url).port),
+        standsFor: index.standsFor,
+        tryRequest: tryRequest(JSON.parse(mock.bundleText), mock.document.tryOperation),
+        try: index.try,
+      };
+    });
+    /** @param {string[]} reloadNames */
     const reload = async (reloadNames) => {
       await Promise.all(mocks.filter((m) => reloadNames.includes(m.document.name)).map(startPrism));
     };

@@ -1,43 +1,78 @@
-// Spawns one Prism mock for a bundle on a loopback port and waits until it answers.
+// Spawns one Prism mock for a bundle on a free loopback port. Ready means Prism itself said it
+// listens (an HTTP probe could be answered by another process that took the port); a port taken
+// between choosing and binding it gets a new port, a few times.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { freePort } from "./free-port.mjs";
 
 const require = createRequire(import.meta.url);
 const prismBin = join(dirname(require.resolve("@stoplight/prism-cli/package.json")), "dist/index.js");
+const LISTENING = "Prism is listening on";
+const PORT_ATTEMPTS = 5;
 
-async function waitUntilAnswering(url, child, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Prism for ${url} exited with code ${child.exitCode}`);
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(1000) });
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`Prism did not answer on ${url} within ${timeoutMs} ms`);
-}
-
-/** Starts Prism; resolves to the child process once it answers on `http://host:port`. */
-export async function spawnPrism({ bundle, port, host, onOutput, timeoutMs }) {
+/**
+ * @param {{ bundle: string, port: number, host: string, onOutput?: (chunk: string) => void, timeoutMs: number }} options
+ * @returns {Promise<{ child: import("node:child_process").ChildProcess } | { portTaken: true }>}
+ */
+function spawnOnce({ bundle, port, host, onOutput, timeoutMs }) {
   const child = spawn(process.execPath, [prismBin, "mock", bundle, "-p", String(port), "-h", host], {
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const forward = (chunk) => onOutput?.(chunk.toString());
-  child.stdout.on("data", forward);
-  child.stderr.on("data", forward);
-  try {
-    await waitUntilAnswering(`http://${host}:${port}`, child, timeoutMs);
-  } catch (error) {
-    await stopChild(child);
-    throw error;
-  }
-  return child;
+  return new Promise((resolveSpawn, reject) => {
+    let output = "";
+    const timer = setTimeout(() => {
+      stopChild(child, { force: true }).then(() =>
+        reject(new Error(`Prism for ${bundle} did not listen on ${host}:${port} within ${timeoutMs} ms`)),
+      );
+    }, timeoutMs);
+    /** @param {Buffer} chunk */
+    const watch = (chunk) => {
+      const text = chunk.toString();
+      onOutput?.(text);
+      if (output.includes(LISTENING)) return;
+      output = (output + text).slice(-10_000);
+      if (output.includes(LISTENING)) {
+        clearTimeout(timer);
+        child.off("exit", onEarlyExit);
+        resolveSpawn({ child });
+      }
+    };
+    /** @param {number | null} code */
+    const onEarlyExit = (code) => {
+      clearTimeout(timer);
+      if (output.includes("EADDRINUSE")) resolveSpawn({ portTaken: true });
+      else
+        reject(
+          new Error(`Prism for ${bundle} exited with code ${code} before listening: ${output.trim().slice(-500)}`),
+        );
+    };
+    child.stdout.on("data", watch);
+    child.stderr.on("data", watch);
+    child.once("exit", onEarlyExit);
+  });
 }
 
-/** Ends a child process: SIGTERM, or SIGKILL when `force` is set; resolves once it has exited. */
+/**
+ * Starts Prism on a free port; resolves once it listens.
+ * @param {{ bundle: string, host: string, onOutput?: (chunk: string) => void, timeoutMs: number }} options
+ * @returns {Promise<{ child: import("node:child_process").ChildProcess, port: number }>}
+ */
+export async function spawnPrism(options) {
+  for (let attempt = 1; attempt <= PORT_ATTEMPTS; attempt += 1) {
+    const port = await freePort();
+    const started = await spawnOnce({ ...options, port });
+    if ("child" in started) return { child: started.child, port };
+  }
+  throw new Error(`Prism for ${options.bundle} found every port it tried taken (${PORT_ATTEMPTS} attempts)`);
+}
+
+/**
+ * Ends a child process: SIGTERM, or SIGKILL when `force` is set; resolves once it has exited.
+ * @param {import("node:child_process").ChildProcess} child
+ * @param {{ force?: boolean }} [options]
+ * @returns {Promise<void>}
+ */
 export function stopChild(child, { force = false } = {}) {
   return new Promise((done) => {
     if (child.exitCode !== null || child.signalCode !== null) return done();

@@ -2,9 +2,17 @@
 // from spec/documents.json, filled from the operation's examples, with the Authorization the mock asks for.
 import { resolve } from "@xads/spec/lib/operations.mjs";
 
+/** @typedef {import("@xads/spec/lib/operations.mjs").Node} Node */
+/** @typedef {import("./index.js").TryRequest} TryRequest */
+
 /** What the mocks require of `Authorization`: present, in the scheme's form; its value is not checked. */
 export const MOCK_CREDENTIALS = { oauth1: "OAuth mock", basic: "Basic bW9jazptb2Nr" };
 
+/**
+ * @param {Node} bundle
+ * @param {string | undefined} operationId
+ * @returns {{ path: string, method: string, operation: Node, item: Node }}
+ */
 function findOperation(bundle, operationId) {
   for (const [path, item] of Object.entries(bundle.paths ?? {})) {
     for (const [method, operation] of Object.entries(item)) {
@@ -14,6 +22,11 @@ function findOperation(bundle, operationId) {
   throw new Error(`tryOperation ${operationId} is not an operation of the bundle`);
 }
 
+/**
+ * @param {Node} bundle
+ * @param {Node} parameter
+ * @returns {unknown}
+ */
 function exampleOf(bundle, parameter) {
   if (parameter.example !== undefined) return parameter.example;
   const named = Object.values(parameter.examples ?? {})[0];
@@ -21,6 +34,10 @@ function exampleOf(bundle, parameter) {
   return resolve(bundle, parameter.schema ?? {}).example;
 }
 
+/**
+ * @param {Node} bundle
+ * @param {Node} operation
+ */
 function authorization(bundle, operation) {
   const requirement = (operation.security ?? bundle.security ?? [])[0] ?? {};
   const name = Object.keys(requirement)[0];
@@ -31,13 +48,19 @@ function authorization(bundle, operation) {
     : MOCK_CREDENTIALS.oauth1;
 }
 
+/** @param {unknown} value */
 function encode(value) {
   return Array.isArray(value)
     ? value.map((v) => encodeURIComponent(String(v))).join(",")
     : encodeURIComponent(String(value));
 }
 
-/** { method, path (with query), headers, body } for the document's try operation. */
+/**
+ * { method, path (with query), headers, body } for the document's try operation.
+ * @param {Node} bundle
+ * @param {string | undefined} operationId
+ * @returns {TryRequest}
+ */
 export function tryRequest(bundle, operationId) {
   const { path, method, operation, item } = findOperation(bundle, operationId);
   const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolve(bundle, p));
@@ -49,9 +72,11 @@ export function tryRequest(bundle, operationId) {
     if (parameter.in === "path") filled = filled.replace(`{${parameter.name}}`, encode(value));
     if (parameter.in === "query") query.push(`${encodeURIComponent(parameter.name)}=${encode(value)}`);
   }
+  /** @type {Record<string, string>} */
   const headers = {};
   const auth = authorization(bundle, operation);
   if (auth) headers.Authorization = auth;
+  /** @type {string | undefined} */
   let body;
   const form = resolve(bundle, operation.requestBody ?? {}).content?.["application/x-www-form-urlencoded"];
   if (form) {
@@ -62,11 +87,16 @@ export function tryRequest(bundle, operationId) {
   return { method: method.toUpperCase(), path: query.length ? `${filled}?${query.join("&")}` : filled, headers, body };
 }
 
+/** @param {string} text */
 function shellQuote(text) {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-/** The request as one curl command line against `baseUrl`. */
+/**
+ * The request as one curl command line against `baseUrl`.
+ * @param {string} baseUrl
+ * @param {TryRequest} request
+ */
 export function curlLine(baseUrl, request) {
   const parts = ["curl"];
   const implied = request.body === undefined ? "GET" : "POST";

@@ -4,6 +4,7 @@
 // errors to name each violation's parameter, with Prism's message. Other bodies pass unchanged.
 const MAX_ERRORS = 20;
 
+/** @param {{ location?: unknown, message?: unknown }} violation one entry of Prism's `sl-violations` */
 function parameterOf(violation) {
   const location = Array.isArray(violation.location) ? violation.location.map(String) : [];
   if (location[0] !== "request") return undefined;
@@ -12,7 +13,11 @@ function parameterOf(violation) {
   return /property '([^']+)'/.exec(String(violation.message ?? ""))?.[1];
 }
 
-/** The body text naming the violations of `header`, or `text` unchanged when it cannot. */
+/**
+ * The body text naming the violations of `header`, or `text` unchanged when it cannot.
+ * @param {string} text
+ * @param {string} header
+ */
 export function nameViolations(text, header) {
   let body;
   let violations;

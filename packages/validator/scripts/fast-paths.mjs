@@ -5,6 +5,7 @@
  * `ucs2length(s) > N` only when `s.length > N`, and `ucs2length(s) < N` only when `s.length < 2N`:
  * a string of L code units has between ceil(L/2) and L code points, so the length in code units
  * decides most strings without counting.
+ * @param {string} code
  */
 export function guardLengthChecks(code) {
   const name = /\bconst (func\d+) = ucs2length;/.exec(code)?.[1];
@@ -12,23 +13,36 @@ export function guardLengthChecks(code) {
   const maxLength = new RegExp(`\\b${name}\\((\\w+)\\) > (\\d+)`, "g");
   const minLength = new RegExp(`\\b${name}\\((\\w+)\\) < (\\d+)`, "g");
   return code
-    .replace(maxLength, (_, value, limit) => `(${value}.length > ${limit} && ${name}(${value}) > ${limit})`)
+    .replace(
+      maxLength,
+      (_, /** @type {string} */ value, /** @type {string} */ limit) =>
+        `(${value}.length > ${limit} && ${name}(${value}) > ${limit})`,
+    )
     .replace(
       minLength,
-      (_, value, limit) =>
-        `(${value}.length < ${limit} || (${value}.length < ${2 * limit} && ${name}(${value}) < ${limit}))`,
+      (_, /** @type {string} */ value, /** @type {string} */ limit) =>
+        `(${value}.length < ${limit} || (${value}.length < ${2 * Number(limit)} && ${name}(${value}) < ${limit}))`,
     );
 }
 
-/** One atom of a simple pattern: UTF-16 code unit ranges and how often they repeat. */
+/** @typedef {[low: number, high: number][]} Ranges UTF-16 code unit ranges, both ends included */
+/** @typedef {{ ranges: Ranges, min: number, max: number }} Atom */
+
+/**
+ * One atom of a simple pattern: UTF-16 code unit ranges and how often they repeat.
+ * @param {string} source
+ * @returns {Atom[] | undefined}
+ */
 function parseSimplePattern(source) {
   if (!source.startsWith("^") || !source.endsWith("$")) return undefined;
+  /** @type {Atom[]} */
   const atoms = [];
   let index = 1;
   const end = source.length - 1;
   while (index < end) {
+    /** @type {Ranges} */
     let ranges;
-    const char = source[index];
+    const char = source.charAt(index);
     if (char === "[") {
       const close = source.indexOf("]", index);
       if (close < 0) return undefined;
@@ -73,6 +87,10 @@ function parseSimplePattern(source) {
   return atoms;
 }
 
+/**
+ * @param {Ranges} ranges
+ * @param {string} variable
+ */
 function rangeTest(ranges, variable) {
   return ranges
     .map(([low, high]) =>
@@ -85,12 +103,13 @@ function rangeTest(ranges, variable) {
  * The source of a matcher object (`{ test(text) }`) equivalent to `new RegExp(source, "")` for an
  * anchored sequence of literal characters and bracket classes, every one but the last of fixed
  * length; undefined for any other pattern (which stays a RegExp).
+ * @param {string} source
  */
 export function simplePatternMatcher(source) {
   const atoms = parseSimplePattern(source);
-  if (!atoms) return undefined;
+  const last = atoms?.at(-1);
+  if (!atoms || !last) return undefined;
   const fixed = atoms.slice(0, -1);
-  const last = atoms[atoms.length - 1];
   const prefix = fixed.reduce((sum, atom) => sum + atom.min, 0);
   const lines = [];
   const minLength = prefix + last.min;
@@ -116,9 +135,13 @@ export function simplePatternMatcher(source) {
   return `{ test(s) { ${lines.join(" ")} } }`;
 }
 
-/** Replaces each `const patternN = new RegExp("...", "")` whose pattern is simple by a matcher. */
+/**
+ * Replaces each `const patternN = new RegExp("...", "")` whose pattern is simple by a matcher.
+ * @param {string} code
+ */
 export function compileSimplePatterns(code) {
-  return code.replace(/\bconst (pattern\d+) = new RegExp\(("(?:[^"\\]|\\.)*"), ""\);/g, (whole, name, literal) => {
+  const simple = /\bconst (pattern\d+) = new RegExp\(("(?:[^"\\]|\\.)*"), ""\);/g;
+  return code.replace(simple, (whole, /** @type {string} */ name, /** @type {string} */ literal) => {
     const matcher = simplePatternMatcher(JSON.parse(literal));
     return matcher ? `const ${name} = /* ${literal.replaceAll("*/", "*\\/")} */ ${matcher};` : whole;
   });

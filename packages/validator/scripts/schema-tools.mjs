@@ -1,6 +1,9 @@
 // Schema helpers of the generator: annotation stripping, $ref rebasing, coercion plans, defaults.
 import { branchesOf, resolve } from "@xads/spec/lib/operations.mjs";
 
+/** @typedef {import("@xads/spec/lib/operations.mjs").Node} Node */
+/** @typedef {import("../src/runtime/types.js").CoercionPlan} CoercionPlan */
+
 /** Keywords whose value is a map of subschemas (its keys are names, not keywords). */
 const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
 /** Annotations that do not validate; stripped so the generated code stays small. */
@@ -20,16 +23,29 @@ const ANNOTATIONS = new Set([
  * cycle): Ajv compiles a referenced schema that itself holds a `$ref` into a separate function,
  * called per item with a freshly built instance path, which costs more than the checks themselves
  * on long lists. Remaining `$ref`s point into `base`, where the components are registered.
+ * @param {unknown} node a schema, or any value inside one
+ * @param {string} base
+ * @param {Node} [document]
+ * @param {string[]} [stack] the `$ref`s being inlined
+ * @returns {unknown} the copy: the same JSON shape as `node`
  */
 export function prepareSchema(node, base, document, stack = []) {
   if (Array.isArray(node)) return node.map((item) => prepareSchema(item, base, document, stack));
   if (!node || typeof node !== "object") return node;
-  if (document && typeof node.$ref === "string" && node.$ref.startsWith("#/") && !stack.includes(node.$ref)) {
-    const { $ref, ...siblings } = node;
+  if (
+    document &&
+    "$ref" in node &&
+    typeof node.$ref === "string" &&
+    node.$ref.startsWith("#/") &&
+    !stack.includes(node.$ref)
+  ) {
+    const { $ref, ...siblings } = /** @type {Node} */ (node);
     const target = prepareSchema(resolve(document, { $ref }), base, document, [...stack, $ref]);
-    const rest = prepareSchema(siblings, base, document, stack);
+    // The copy of an object is an object.
+    const rest = /** @type {Node} */ (prepareSchema(siblings, base, document, stack));
     return Object.keys(rest).length === 0 ? target : { ...rest, allOf: [...(rest.allOf ?? []), target] };
   }
+  /** @type {Node} */
   const out = {};
   for (const [key, value] of Object.entries(node)) {
     if (ANNOTATIONS.has(key) || key.startsWith("x-")) continue;
@@ -48,7 +64,11 @@ export function prepareSchema(node, base, document, stack = []) {
   return out;
 }
 
-/** Every `format` a schema tree uses (enum, const, default and example values are not looked into). */
+/**
+ * Every `format` a schema tree uses (enum, const, default and example values are not looked into).
+ * @param {unknown} node
+ * @param {Set<string>} [found]
+ */
 export function collectFormats(node, found = new Set()) {
   if (Array.isArray(node)) {
     for (const item of node) collectFormats(item, found);
@@ -61,9 +81,16 @@ export function collectFormats(node, found = new Set()) {
   return found;
 }
 
+/**
+ * @param {Node} document
+ * @param {unknown} schema
+ * @param {number} depth
+ * @returns {string[]}
+ */
 function typesOf(document, schema, depth) {
   const node = resolve(document, schema);
   if (!node || typeof node !== "object" || depth > 8) return [];
+  /** @type {Set<string>} */
   const types = new Set();
   if (typeof node.type === "string") types.add(node.type);
   if (Array.isArray(node.type)) for (const t of node.type) types.add(t);
@@ -83,14 +110,22 @@ function typesOf(document, schema, depth) {
   return [...types].sort();
 }
 
-/** How raw strings become typed values for a schema: its types, its items' and (form bodies) its properties'. */
+/**
+ * How raw strings become typed values for a schema: its types, its items' and (form bodies) its properties'.
+ * @param {Node} document
+ * @param {unknown} schema
+ * @param {{ properties?: boolean, depth?: number }} [options]
+ * @returns {CoercionPlan}
+ */
 export function coercionPlan(document, schema, { properties = false, depth = 0 } = {}) {
+  /** @type {CoercionPlan} */
   const plan = { types: typesOf(document, schema, 0) };
   if (depth > 3) return plan;
   const branches = branchesOf(document, schema);
   const items = branches.find((b) => b.items && typeof b.items === "object")?.items;
   if (items) plan.items = coercionPlan(document, items, { depth: depth + 1 });
   if (properties) {
+    /** @type {Record<string, CoercionPlan>} */
     const props = {};
     for (const branch of branches) {
       for (const [name, sub] of Object.entries(branch.properties ?? {}))

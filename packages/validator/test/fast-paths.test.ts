@@ -1,7 +1,6 @@
 // The generator's rewrites of Ajv's code give the same verdicts as the code they replace.
 // (The rewritten snippets are evaluated here with `new Function`; the package itself never does.)
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: the generator is a plain ES module without types.
 import { compileSimplePatterns, guardLengthChecks, simplePatternMatcher } from "../scripts/fast-paths.mjs";
 import { ucs2length } from "../src/runtime/helpers.js";
 

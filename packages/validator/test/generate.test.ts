@@ -1,6 +1,5 @@
 // The generator refuses what the validator cannot enforce, with a message naming the place and the fix.
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: the generator is a plain ES module without types.
 import { generateModules } from "../scripts/generate-modules.mjs";
 import { fixtureDir } from "./fixtures/generate-fixture.js";
 
@@ -12,7 +11,8 @@ function documentWith(operation: Record<string, unknown>) {
   };
 }
 
-const generate = (document: unknown) => () => generateModules([{ name: "broken", document }], fixtureDir("broken"));
+const generate = (document: Record<string, unknown>) => () =>
+  generateModules([{ name: "broken", document }], fixtureDir("broken"));
 
 describe("generate", () => {
   it("fails on an x-rules kind it does not implement, naming document, operation, rule and kind", () => {

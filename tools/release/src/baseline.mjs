@@ -9,7 +9,10 @@ import { pathToFileURL } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import { compareVersions, layout, readBaseline, readCurrentBundles } from "./layout.mjs";
 
-/** Writes the baseline; returns a message. Throws when the version would absorb unreleased changes. */
+/**
+ * Writes the baseline; returns a message. Throws when the version would absorb unreleased changes.
+ * @param {string} [root] the repository root
+ */
 export function declareBaseline(root) {
   const paths = layout(root);
   const version = JSON.parse(readFileSync(paths.typesManifest, "utf8")).version;
@@ -37,7 +40,11 @@ export function declareBaseline(root) {
   return `baseline ${version} declared in ${relative(paths.root, dir)}${replaced}`;
 }
 
-/** Formats the copies the way `biome check .` expects, when Biome is installed in the root. */
+/**
+ * Formats the copies the way `biome check .` expects, when Biome is installed in the root.
+ * @param {string} root
+ * @param {string} dir
+ */
 function formatWithBiome(root, dir) {
   const biome = join(root, "node_modules/.bin/biome");
   if (!existsSync(biome)) return;
@@ -50,7 +57,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
     console.log(declareBaseline(rootFlag > 0 ? process.argv[rootFlag + 1] : undefined));
   } catch (error) {
-    console.error(`baseline: ${error.message}`);
+    console.error(`baseline: ${error instanceof Error ? error.message : error}`);
     process.exitCode = 1;
   }
 }

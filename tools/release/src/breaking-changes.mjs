@@ -3,14 +3,25 @@
 import { apiCompare } from "api-smart-diff";
 import { typeBreakingChanges } from "./type-rules.mjs";
 
+/** @typedef {import("@xads/spec/lib/operations.mjs").Node} Node */
+/** @typedef {{ source: "api-smart-diff" | "types", where: string, message: string }} BreakingChange */
+
 /**
  * Breaking changes from `before` to `after`, as `{ source, where, message }`, where `source` is
  * "api-smart-diff" or "types".
+ * @param {Node} before
+ * @param {Node} after
+ * @returns {BreakingChange[]}
  */
 export function breakingChanges(before, after) {
   return [...wireBreakingChanges(before, after), ...typeBreaks(before, after)];
 }
 
+/**
+ * @param {Node} before
+ * @param {Node} after
+ * @returns {BreakingChange[]}
+ */
 function wireBreakingChanges(before, after) {
   const { diffs } = apiCompare(before, after);
   // api-smart-diff reads `components` as free-standing JSON Schemas, without knowing whether a
@@ -25,6 +36,11 @@ function wireBreakingChanges(before, after) {
     }));
 }
 
+/**
+ * @param {Node} before
+ * @param {Node} after
+ * @returns {BreakingChange[]}
+ */
 function typeBreaks(before, after) {
   return typeBreakingChanges(before, after).map((c) => ({ source: "types", ...c }));
 }
@@ -32,8 +48,11 @@ function typeBreaks(before, after) {
 /**
  * Compares sets of documents by name ({ name: document }). A document that disappears breaks its
  * namespace in @xads/types; a new one breaks nothing.
+ * @param {Record<string, Node>} beforeDocuments
+ * @param {Record<string, Node>} afterDocuments
  */
 export function breakingChangesAcross(beforeDocuments, afterDocuments) {
+  /** @type {(BreakingChange & { document: string })[]} */
   const changes = [];
   for (const [name, before] of Object.entries(beforeDocuments)) {
     const after = afterDocuments[name];

@@ -10,9 +10,17 @@ import { compareVersions, layout, readBaseline, readCurrentBundles } from "./lay
 
 const SHOWN = 40;
 
+/** @typedef {import("@xads/spec/lib/operations.mjs").Node} Node */
+
 /**
  * Decides from the baseline, the current documents and the pending changesets.
  * Returns { ok, verdict, changes, majors }.
+ * @param {{
+ *   baseline: import("./layout.mjs").Baseline | undefined,
+ *   current: Record<string, Node>,
+ *   changesets: import("./changesets.mjs").Changeset[],
+ *   packages: string[],
+ * }} inputs
  */
 export function evaluateGate({ baseline, current, changesets, packages }) {
   if (!baseline) return { ok: true, verdict: "no-baseline", changes: [], majors: [] };
@@ -22,7 +30,10 @@ export function evaluateGate({ baseline, current, changesets, packages }) {
   return { ok: majors.length > 0, verdict: majors.length > 0 ? "major-declared" : "blocked", changes, majors };
 }
 
-/** Runs the gate on a repository and returns the lines to print and the exit code. */
+/**
+ * Runs the gate on a repository and returns the lines to print and the exit code.
+ * @param {string} [root] the repository root
+ */
 export function runGate(root) {
   const paths = layout(root);
   const baseline = readBaseline(paths);
@@ -45,17 +56,17 @@ export function runGate(root) {
       lines.push("gate: `pnpm version-packages` declares one when the first release is versioned.");
       break;
     case "compatible":
-      lines.push(`gate: no breaking change since release ${baseline.version}.`);
+      lines.push(`gate: no breaking change since release ${baseline?.version}.`);
       break;
     case "major-declared":
       lines.push(
-        `gate: ${result.changes.length} breaking change(s) since release ${baseline.version}, declared major by:`,
+        `gate: ${result.changes.length} breaking change(s) since release ${baseline?.version}, declared major by:`,
       );
       for (const c of result.majors) lines.push(`  .changeset/${c.file}`);
       list();
       break;
     case "blocked":
-      lines.push(`gate: ${result.changes.length} breaking change(s) since release ${baseline.version}:`);
+      lines.push(`gate: ${result.changes.length} breaking change(s) since release ${baseline?.version}:`);
       list();
       lines.push(
         `gate: a breaking change needs a changeset with a major bump of ${packages.join(", ")} ` +
@@ -80,7 +91,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
     (exitCode === 0 ? console.log : console.error)(lines.join("\n"));
     process.exitCode = exitCode;
   } catch (error) {
-    console.error(`gate: ${error.message}`);
+    console.error(`gate: ${error instanceof Error ? error.message : error}`);
     process.exitCode = 1;
   }
 }

@@ -7,6 +7,10 @@ export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), "../
 
 const SEMVER = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?$/;
 
+/** @typedef {import("@xads/spec/lib/operations.mjs").Node} Node */
+/** @typedef {ReturnType<typeof layout>} Layout */
+/** @typedef {{ version: string, dir: string, documents: Record<string, Node> }} Baseline */
+
 export function layout(root = repositoryRoot) {
   return {
     root,
@@ -18,18 +22,31 @@ export function layout(root = repositoryRoot) {
   };
 }
 
-/** The documents of spec/documents.json: [{ name, bundle (absolute) }]. */
+/**
+ * The documents of spec/documents.json: [{ name, bundle (absolute) }].
+ * @param {Layout} paths
+ * @returns {{ name: string, bundle: string }[]}
+ */
 export function listDocuments(paths) {
+  /** @type {{ name: string, bundle: string }[]} */
   const documents = JSON.parse(readFileSync(paths.documentsFile, "utf8"));
   return documents.map((d) => ({ name: d.name, bundle: join(paths.specDir, d.bundle) }));
 }
 
-/** Reads every document's current bundle: { name: document }. */
+/**
+ * Reads every document's current bundle: { name: document }.
+ * @param {Layout} paths
+ * @returns {Record<string, Node>}
+ */
 export function readCurrentBundles(paths) {
   return Object.fromEntries(listDocuments(paths).map((d) => [d.name, JSON.parse(readFileSync(d.bundle, "utf8"))]));
 }
 
-/** Compares two semver strings; a pre-release sorts before its release. */
+/**
+ * Compares two semver strings; a pre-release sorts before its release.
+ * @param {string} a
+ * @param {string} b
+ */
 export function compareVersions(a, b) {
   const [, ...pa] = SEMVER.exec(a) ?? [];
   const [, ...pb] = SEMVER.exec(b) ?? [];
@@ -43,7 +60,11 @@ export function compareVersions(a, b) {
   return pa[3] < pb[3] ? -1 : 1;
 }
 
-/** The kept release baseline: { version, dir, documents: { name: document } }, or undefined. */
+/**
+ * The kept release baseline: { version, dir, documents: { name: document } }, or undefined.
+ * @param {Layout} paths
+ * @returns {Baseline | undefined}
+ */
 export function readBaseline(paths) {
   if (!existsSync(paths.releasesDir)) return undefined;
   const versions = readdirSync(paths.releasesDir, { withFileTypes: true })
@@ -61,6 +82,7 @@ export function readBaseline(paths) {
   return { version, dir, documents };
 }
 
+/** @param {string} value */
 export function isVersion(value) {
   return SEMVER.test(value);
 }

@@ -11,10 +11,21 @@ import { repositoryRoot } from "./layout.mjs";
 /** The branch whose folders the packages' `homepage` links show on the repository's web page. */
 export const DEFAULT_BRANCH = "main";
 
+/** @typedef {Record<string, any>} Manifest a package.json: untyped JSON, read field by field */
+/**
+ * A source map, or an index map with `sections`.
+ * @typedef {{ sourceRoot?: string, sources?: (string | null)[], sections?: { map?: SourceMap }[] }} SourceMap
+ */
+
+/**
+ * @param {string} dir
+ * @returns {Manifest}
+ */
 const readManifest = (dir) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
 
 /** The workspace packages that are not private: [{ dir (relative, with "/"), manifest }]. */
 export function listPublishedPackages(root = repositoryRoot) {
+  /** @type {{ packages: string[] }} */
   const { packages: patterns } = parse(readFileSync(join(root, "pnpm-workspace.yaml"), "utf8"));
   const dirs = patterns.flatMap((pattern) => {
     if (pattern.endsWith("/*") && !/[*?[\]{}!]/.test(pattern.slice(0, -2))) {
@@ -31,12 +42,20 @@ export function listPublishedPackages(root = repositoryRoot) {
     .filter(({ manifest }) => manifest.private !== true);
 }
 
-/** The repository's web address, from the root's `repository.url` (git+https://host/owner/name.git). */
+/**
+ * The repository's web address, from the root's `repository.url` (git+https://host/owner/name.git).
+ * @param {Manifest} rootManifest
+ * @returns {string}
+ */
 export function repositoryWebUrl(rootManifest) {
   return rootManifest.repository.url.replace(/^git\+/, "").replace(/\.git$/, "");
 }
 
-/** The `repository`, `homepage` and `bugs` a published package in `dir` must declare. */
+/**
+ * The `repository`, `homepage` and `bugs` a published package in `dir` must declare.
+ * @param {Manifest} rootManifest
+ * @param {string} dir
+ */
 export function expectedRepositoryFields(rootManifest, dir) {
   const web = repositoryWebUrl(rootManifest);
   return {
@@ -50,6 +69,7 @@ export function expectedRepositoryFields(rootManifest, dir) {
  * Packs the package in `dir` as npm publishes it (the same packing as publint's and attw's) and
  * extracts the tarball. Returns the packed files ({ path: text }, text only for the files that may
  * point at others, else null) and a function that removes the temporary directory.
+ * @param {string} dir
  */
 export function packPackage(dir) {
   const out = mkdtempSync(join(tmpdir(), "xads-pack-"));
@@ -63,7 +83,9 @@ export function packPackage(dir) {
     const [{ filename }] = JSON.parse(pack.stdout);
     const untar = spawnSync("tar", ["-xzf", join(out, filename), "-C", out], { encoding: "utf8" });
     if (untar.status !== 0) throw new Error(`tar -xzf ${filename} failed:\n${untar.stderr}`);
+    /** @type {Map<string, string | null>} */
     const files = new Map();
+    /** @param {string} relative */
     const walk = (relative) => {
       for (const entry of readdirSync(join(out, "package", relative), { withFileTypes: true })) {
         const path = relative ? `${relative}/${entry.name}` : entry.name;
@@ -89,15 +111,27 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
  * whose map is missing, and a source map `sources` entry (after `sourceRoot`) whose file is missing,
  * inline maps included. A reference that leaves the package or names a URL counts as missing.
  * `files` is { path: text or null } as packPackage returns it. Returns ["<file>: <problem>"].
+ * @param {Map<string, string | null>} files
  */
 export function danglingReferences(files) {
+  /** @type {string[]} */
   const problems = [];
+  /**
+   * @param {string} from
+   * @param {string} reference
+   */
   const resolve = (from, reference) => {
     if (SCHEME.test(reference) || reference.startsWith("/")) return undefined;
     const path = posix.normalize(posix.join(posix.dirname(from), reference));
     return path.startsWith("../") ? undefined : path;
   };
+  /**
+   * @param {string} where
+   * @param {string} from
+   * @param {string} text
+   */
   const checkMap = (where, from, text) => {
+    /** @type {SourceMap} */
     let map;
     try {
       map = JSON.parse(text);
@@ -120,9 +154,9 @@ export function danglingReferences(files) {
       checkMap(file, file, text);
       continue;
     }
-    for (const [, url] of text.matchAll(SOURCE_MAPPING_URL)) {
+    for (const [, url = ""] of text.matchAll(SOURCE_MAPPING_URL)) {
       const inline = /^data:application\/json;(?:charset=utf-?8;)?base64,(.*)$/i.exec(url);
-      if (inline) checkMap(`${file} (inline map)`, file, Buffer.from(inline[1], "base64").toString("utf8"));
+      if (inline) checkMap(`${file} (inline map)`, file, Buffer.from(inline[1] ?? "", "base64").toString("utf8"));
       else {
         const path = resolve(file, decodeURI(url));
         if (!path || !files.has(path)) problems.push(`${file}: sourceMappingURL "${url}" is not in the package`);

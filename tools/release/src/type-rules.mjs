@@ -6,13 +6,25 @@ import { listOperations, resolve } from "@xads/spec/lib/operations.mjs";
 
 const MAX_DEPTH = 64;
 
+/** @typedef {import("@xads/spec/lib/operations.mjs").Node} Node */
+/** @typedef {{ where: string, message: string }} TypeChange */
+/** @typedef {(where: string, message: string) => void} Report */
+/** @typedef {"request" | "response"} Direction */
+/** @typedef {ReturnType<typeof schemaComparer>} Compare */
+
 /**
  * The type-breaking changes from `before` to `after` (two bundled OpenAPI documents), as
  * `{ where, message }`. `where` names the operation and the place inside it.
+ * @param {Node} before
+ * @param {Node} after
  */
 export function typeBreakingChanges(before, after) {
+  /** @type {TypeChange[]} */
   const changes = [];
-  const report = (where, message) => changes.push({ where, message });
+  /** @type {Report} */
+  const report = (where, message) => {
+    changes.push({ where, message });
+  };
 
   const afterSchemas = after.components?.schemas ?? {};
   for (const name of Object.keys(before.components?.schemas ?? {})) {
@@ -38,7 +50,15 @@ export function typeBreakingChanges(before, after) {
   return changes;
 }
 
+/**
+ * @param {Node[]} oldParameters
+ * @param {Node[]} newParameters
+ * @param {string} where
+ * @param {Compare} compare
+ * @param {Report} report
+ */
 function compareParameters(oldParameters, newParameters, where, compare, report) {
+  /** @param {Node} p */
   const key = (p) => `${p.in} parameter \`${p.name}\``;
   const current = new Map(newParameters.map((p) => [key(p), p]));
   const previous = new Set(oldParameters.map(key));
@@ -56,6 +76,15 @@ function compareParameters(oldParameters, newParameters, where, compare, report)
   }
 }
 
+/**
+ * @param {Node} before
+ * @param {Node} after
+ * @param {Node} oldOperation
+ * @param {Node} newOperation
+ * @param {string} where
+ * @param {Compare} compare
+ * @param {Report} report
+ */
 function compareRequestBody(before, after, oldOperation, newOperation, where, compare, report) {
   const old = resolve(before, oldOperation.requestBody);
   const now = resolve(after, newOperation.requestBody);
@@ -76,6 +105,15 @@ function compareRequestBody(before, after, oldOperation, newOperation, where, co
   }
 }
 
+/**
+ * @param {Node} before
+ * @param {Node} after
+ * @param {Node} oldOperation
+ * @param {Node} newOperation
+ * @param {string} where
+ * @param {Compare} compare
+ * @param {Report} report
+ */
 function compareResponses(before, after, oldOperation, newOperation, where, compare, report) {
   for (const [status, rawOld] of Object.entries(oldOperation.responses ?? {})) {
     const rawNew = newOperation.responses?.[status];
@@ -93,10 +131,23 @@ function compareResponses(before, after, oldOperation, newOperation, where, comp
   }
 }
 
-/** A schema comparison bound to the two documents; follows $refs once per pair and direction. */
+/**
+ * A schema comparison bound to the two documents; follows $refs once per pair and direction.
+ * @param {Node} before
+ * @param {Node} after
+ * @param {Report} report
+ */
 function schemaComparer(before, after, report) {
+  /** @type {Set<string>} */
   const visited = new Set();
 
+  /**
+   * @param {Node | undefined} rawOld
+   * @param {Node | undefined} rawNew
+   * @param {Direction} direction
+   * @param {string} where
+   * @returns {void}
+   */
   function compare(rawOld, rawNew, direction, where, depth = 0) {
     if (!rawOld || !rawNew || depth > MAX_DEPTH) return;
     if (rawOld.$ref && rawNew.$ref) {
@@ -119,6 +170,12 @@ function schemaComparer(before, after, report) {
     compareVariants(old, now, direction, where, depth);
   }
 
+  /**
+   * @param {Node} old
+   * @param {Node} now
+   * @param {Direction} direction
+   * @param {string} where
+   */
   function compareTypes(old, now, direction, where) {
     const oldTypes = typeSet(old);
     const newTypes = typeSet(now);
@@ -130,6 +187,12 @@ function schemaComparer(before, after, report) {
     report(where, `type changed from ${typeText(old)} to ${typeText(now)}: ${verb} ${lost.join(" or ")}`);
   }
 
+  /**
+   * @param {Node} old
+   * @param {Node} now
+   * @param {Direction} direction
+   * @param {string} where
+   */
   function compareEnums(old, now, direction, where) {
     const oldValues = enumValues(old);
     const newValues = enumValues(now);
@@ -152,6 +215,13 @@ function schemaComparer(before, after, report) {
     }
   }
 
+  /**
+   * @param {Node} old
+   * @param {Node} now
+   * @param {Direction} direction
+   * @param {string} where
+   * @param {number} depth
+   */
   function compareProperties(old, now, direction, where, depth) {
     const oldProperties = old.properties ?? {};
     const newProperties = now.properties ?? {};
@@ -176,10 +246,19 @@ function schemaComparer(before, after, report) {
     }
   }
 
+  /**
+   * @param {Node} old
+   * @param {Node} now
+   * @param {Direction} direction
+   * @param {string} where
+   * @param {number} depth
+   */
   function compareVariants(old, now, direction, where, depth) {
     const keyword = old.oneOf ? "oneOf" : old.anyOf ? "anyOf" : undefined;
     if (!keyword || !now[keyword]) return;
+    /** @type {Node[]} */
     const oldVariants = old[keyword];
+    /** @type {Node[]} */
     const newVariants = now[keyword];
     if (direction === "request" && newVariants.length < oldVariants.length) {
       report(where, `${keyword} lost ${oldVariants.length - newVariants.length} variant(s)`);
@@ -195,9 +274,15 @@ function schemaComparer(before, after, report) {
   return compare;
 }
 
-/** Merges the properties and required lists of an allOf into one object schema (shallow). */
+/**
+ * Merges the properties and required lists of an allOf into one object schema (shallow).
+ * @param {Node} document
+ * @param {Node | undefined} schema
+ * @returns {Node}
+ */
 function flatten(document, schema) {
   if (!Array.isArray(schema?.allOf)) return schema ?? {};
+  /** @type {Node} */
   const merged = { ...schema, properties: { ...schema.properties }, required: [...(schema.required ?? [])] };
   for (const part of schema.allOf.map((p) => flatten(document, resolve(document, p)))) {
     Object.assign(merged.properties, part.properties);
@@ -207,27 +292,38 @@ function flatten(document, schema) {
   return merged;
 }
 
-/** The JSON types a schema admits, as TypeScript sees them (integer and number are one type). */
+/**
+ * The JSON types a schema admits, as TypeScript sees them (integer and number are one type).
+ * @param {Node} schema
+ * @returns {Set<string> | undefined}
+ */
 function typeSet(schema) {
   if (schema.type === undefined) return undefined;
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   return new Set(types.map((t) => (t === "integer" ? "number" : t)));
 }
 
+/** @param {Node} schema */
 function typeText(schema) {
   return [schema.type].flat().join("|");
 }
 
+/**
+ * @param {Node} schema
+ * @returns {unknown[] | undefined}
+ */
 function enumValues(schema) {
   if (Array.isArray(schema.enum)) return schema.enum;
   if (schema.const !== undefined) return [schema.const];
   return undefined;
 }
 
+/** @param {unknown} value */
 function isSchema(value) {
   return typeof value === "object" && value !== null;
 }
 
+/** @param {Node} schema */
 function allowsExtra(schema) {
   return schema.additionalProperties === true || isSchema(schema.additionalProperties);
 }

@@ -2,8 +2,15 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { breakingChanges, breakingChangesAcross } from "../src/breaking-changes.mjs";
 
+/** @typedef {import("@xads/spec/lib/operations.mjs").Node} Node */
+
+/**
+ * @param {string} name
+ * @returns {Node}
+ */
 const fixture = (name) => JSON.parse(readFileSync(new URL(`fixtures/${name}.json`, import.meta.url), "utf8"));
 const base = fixture("base");
+/** @param {import("../src/breaking-changes.mjs").BreakingChange[]} changes */
 const messages = (changes) => changes.map((c) => `${c.where}: ${c.message} [${c.source}]`);
 
 describe("breaking changes of the fixtures against base.json", () => {
@@ -61,6 +68,7 @@ describe("breaking changes of the fixtures against base.json", () => {
 
 describe("the type rules beyond the fixtures", () => {
   const campaignPath = "/12/accounts/{account_id}/campaigns";
+  /** @param {(document: Node) => void} change */
   const edit = (change) => {
     const document = structuredClone(base);
     change(document);

@@ -14,9 +14,13 @@ const published = {
   "@xads/validator": "packages/validator",
 };
 const changesetBin = join(repositoryRoot, "node_modules/.bin/changeset");
+/** @type {string[]} */
 const roots = [];
 
-/** A workspace holding copies of the three manifests (at `version`) and of the private bench package. */
+/**
+ * A workspace holding copies of the three manifests (at `version`) and of the private bench package.
+ * @param {string} version
+ */
 function workspace(version) {
   const root = mkdtempSync(join(tmpdir(), "xads-changesets-"));
   roots.push(root);
@@ -33,12 +37,20 @@ function workspace(version) {
   return root;
 }
 
+/**
+ * Runs `changeset version` on the workspace with these changesets; returns each package's new version.
+ * @param {string} root
+ * @param {Record<string, string>} changesets file name: text
+ */
 function version(root, changesets) {
   for (const [file, text] of Object.entries(changesets)) writeFileSync(join(root, ".changeset", file), text);
   const result = spawnSync(changesetBin, ["version"], { cwd: root, encoding: "utf8" });
   expect(result.status, result.stdout + result.stderr).toBe(0);
+  /** @param {string} dir */
   const read = (dir) => JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8")).version;
-  return Object.fromEntries([...Object.entries(published), ["@xads/bench", "bench"]].map(([n, d]) => [n, read(d)]));
+  /** @type {[string, string][]} */
+  const dirs = [...Object.entries(published), ["@xads/bench", "bench"]];
+  return Object.fromEntries(dirs.map(([n, d]) => [n, read(d)]));
 }
 
 afterEach(() => {

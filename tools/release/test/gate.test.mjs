@@ -7,11 +7,16 @@ import { declareBaseline } from "../src/baseline.mjs";
 import { readPendingChangesets } from "../src/changesets.mjs";
 import { repositoryRoot } from "../src/layout.mjs";
 
+/** @param {string} name */
 const fixture = (name) => readFileSync(new URL(`fixtures/${name}.json`, import.meta.url), "utf8");
 const gateScript = new URL("../src/gate.mjs", import.meta.url).pathname;
+/** @type {string[]} */
 const roots = [];
 
-/** A repository with one document, the real changesets config, and @xads/types at `version`. */
+/**
+ * A repository with one document, the real changesets config, and @xads/types at `version`.
+ * @param {{ dist?: string, version?: string }} [options]
+ */
 function repository({ dist = "base", version = "1.0.0" } = {}) {
   const root = mkdtempSync(join(tmpdir(), "xads-gate-"));
   roots.push(root);
@@ -25,16 +30,26 @@ function repository({ dist = "base", version = "1.0.0" } = {}) {
   return root;
 }
 
+/**
+ * @param {string} root
+ * @param {string} version
+ */
 function setVersion(root, version) {
   mkdirSync(join(root, "packages/types"), { recursive: true });
   writeFileSync(join(root, "packages/types/package.json"), JSON.stringify({ name: "@xads/types", version }));
 }
 
+/**
+ * @param {string} root
+ * @param {string} file
+ * @param {Record<string, string>} releases package name: bump
+ */
 function changeset(root, file, releases) {
   const lines = Object.entries(releases).map(([name, bump]) => `"${name}": ${bump}`);
   writeFileSync(join(root, ".changeset", file), `---\n${lines.join("\n")}\n---\n\nWhat changed.\n`);
 }
 
+/** @param {string} root */
 function gate(root) {
   const result = spawnSync(process.execPath, [gateScript, "--root", root], { encoding: "utf8" });
   return { code: result.status, output: result.stdout + result.stderr };

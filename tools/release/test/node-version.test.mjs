@@ -9,7 +9,7 @@ describe("the Node the suites run on", () => {
     if (requested) expect(process.version).toBe(`v${requested}`);
     const { engines } = JSON.parse(readFileSync(join(repositoryRoot, "package.json"), "utf8"));
     expect(engines.node).toBe(">=20.19");
-    const [major, minor] = process.versions.node.split(".").map(Number);
+    const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
     expect(major > 20 || (major === 20 && minor >= 19), `Node ${process.version}`).toBe(true);
   });
 });

@@ -19,7 +19,12 @@ const packages = {
   "@xads/client": "packages/client",
   "@xads/validator": "packages/validator",
 };
+/** @param {string} name */
 const bin = (name) => join(repositoryRoot, "node_modules/.bin", name);
+/**
+ * @param {string} command
+ * @param {string[]} args
+ */
 const run = (command, args, cwd = repositoryRoot) => {
   const result = spawnSync(command, args, { cwd, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0" } });
   return { code: result.status, stdout: result.stdout, output: `${result.stdout}\n${result.stderr}` };
@@ -65,20 +70,25 @@ describe.each(Object.entries(packages))("%s", (name, dir) => {
   });
 
   describe("packed", () => {
+    /** @type {ReturnType<typeof packPackage> | undefined} */
     let packed;
+    const packedFiles = () => {
+      if (!packed) throw new Error(`${dir} was not packed`);
+      return packed.files;
+    };
     beforeAll(() => {
       packed = packPackage(join(repositoryRoot, dir));
     });
     afterAll(() => packed?.remove());
 
     it("ships its README and its built entry points", () => {
-      expect(packed.files.has("README.md")).toBe(true);
-      expect(packed.files.has("dist/index.js")).toBe(true);
-      expect(packed.files.has("dist/index.d.ts")).toBe(true);
+      expect(packedFiles().has("README.md")).toBe(true);
+      expect(packedFiles().has("dist/index.js")).toBe(true);
+      expect(packedFiles().has("dist/index.d.ts")).toBe(true);
     });
 
     it("has no file pointing at one left out: every sourceMappingURL and every map source is packed", () => {
-      expect(danglingReferences(packed.files)).toEqual([]);
+      expect(danglingReferences(packedFiles())).toEqual([]);
     });
   });
 
@@ -91,9 +101,9 @@ describe.each(Object.entries(packages))("%s", (name, dir) => {
   it("is clean for attw --pack: every entry point resolves to its types for ESM and bundlers", () => {
     const { code, stdout, output } = run(bin("attw"), ["--pack", dir, "--profile", "esm-only", "--format", "json"]);
     const { analysis, problems } = JSON.parse(stdout);
-    const remaining = Object.values(problems ?? {})
-      .flat()
-      .filter((p) => !IGNORED_RESOLUTIONS.includes(p.resolutionKind));
+    /** @type {{ resolutionKind: string }[]} */
+    const found = Object.values(problems ?? {}).flat();
+    const remaining = found.filter((p) => !IGNORED_RESOLUTIONS.includes(p.resolutionKind));
     expect(remaining, output).toEqual([]);
     expect(code, output).toBe(0);
     expect(analysis.types.kind).toBe("included");
@@ -111,10 +121,12 @@ describe.each(Object.entries(packages))("%s", (name, dir) => {
 
 describe("size of the client core", () => {
   it("stays within the limits of .size-limit.json (minified and gzipped)", () => {
+    /** @type {{ name: string }[]} */
     const config = JSON.parse(readFileSync(join(repositoryRoot, ".size-limit.json"), "utf8"));
     const core = config.find((entry) => entry.name === "@xads/client core");
     expect(core).toMatchObject({ limit: "8 kB", gzip: true });
     const { code, stdout, output } = run(bin("size-limit"), ["--json"]);
+    /** @type {{ name: string, passed: boolean, size: number, sizeLimit?: number }[]} */
     const results = JSON.parse(stdout);
     expect(results.map((r) => r.name)).toEqual(config.map((entry) => entry.name));
     for (const result of results.filter((r) => r.sizeLimit !== undefined)) {

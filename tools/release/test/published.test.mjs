@@ -2,7 +2,12 @@
 import { describe, expect, it } from "vitest";
 import { danglingReferences, expectedRepositoryFields } from "../src/published.mjs";
 
+/**
+ * @param {(string | null)[]} sources
+ * @param {object} [extra]
+ */
 const map = (sources, extra = {}) => JSON.stringify({ version: 3, file: "x", mappings: "", sources, ...extra });
+/** @param {string} text */
 const base64 = (text) => Buffer.from(text).toString("base64");
 
 describe("danglingReferences", () => {

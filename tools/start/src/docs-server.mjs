@@ -4,6 +4,7 @@ import { createServer } from "node:http";
 import sirv from "sirv";
 
 export function createDocsServer() {
+  /** @type {import("node:http").RequestListener | undefined} */
   let handler;
   const server = createServer((request, response) => {
     if (handler) return handler(request, response);
@@ -12,7 +13,10 @@ export function createDocsServer() {
   });
   return {
     server,
-    /** Starts serving the built site from `dir`. */
+    /**
+     * Starts serving the built site from `dir`.
+     * @param {string} dir
+     */
     serve(dir) {
       handler = sirv(dir, { dev: false, etag: true });
     },

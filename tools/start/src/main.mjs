@@ -15,6 +15,7 @@ import { onStopSignals } from "./signals.mjs";
 const HOST = "127.0.0.1";
 const repositoryRoot = fileURLToPath(new URL("../../..", import.meta.url));
 
+/** @param {string} root */
 function defaultBuild(root) {
   return {
     command: join(root, "node_modules/.bin/turbo"),
@@ -22,6 +23,11 @@ function defaultBuild(root) {
   };
 }
 
+/**
+ * @param {import("node:http").Server} server
+ * @param {number} port
+ * @returns {Promise<void>}
+ */
 function listenOn(server, port) {
   return new Promise((resolveListen, reject) => {
     server.once("error", reject);
@@ -32,6 +38,10 @@ function listenOn(server, port) {
   });
 }
 
+/**
+ * @param {import("node:http").Server} server
+ * @returns {Promise<void>}
+ */
 function closeServer(server) {
   return new Promise((done) => {
     if (!server.listening) return done();
@@ -40,12 +50,23 @@ function closeServer(server) {
   });
 }
 
+/** @param {{ name: string, bundle: string }[]} documents */
 const bundleTexts = (documents) => Object.fromEntries(documents.map((d) => [d.name, readFileSync(d.bundle, "utf8")]));
 
 /**
  * Runs the main job until a stop signal. `out` and `err` take the terminal's lines; `build`
  * ({ command, args }) builds the site into `docsDir` (turbo by default). Resolves to an exit code
  * when it cannot start, else to undefined and keeps serving.
+ * @param {{
+ *   root?: string,
+ *   env?: NodeJS.ProcessEnv,
+ *   out?: { write(text: string): unknown },
+ *   err?: { write(text: string): unknown },
+ *   build?: { command: string, args: string[] },
+ *   docsDir?: string,
+ *   logPath?: string,
+ * }} [options]
+ * @returns {Promise<number | undefined>}
  */
 export async function start({
   root = repositoryRoot,
@@ -57,6 +78,7 @@ export async function start({
   logPath = join(root, "logs/start.log"),
 } = {}) {
   const say = (line = "") => out.write(`${line}\n`);
+  /** @param {string} message */
   const fail = (message) => {
     err.write(`xads: ${message}\n`);
     return 1;
@@ -71,7 +93,16 @@ export async function start({
   }
 
   const docs = createDocsServer();
+  /**
+   * @type {{
+   *   stopping: boolean,
+   *   mocks: Promise<import("@xads/mock").Mocks> | undefined,
+   *   building: ReturnType<typeof runBuild> | undefined,
+   *   log: import("./log.mjs").Log | undefined,
+   * }}
+   */
   const state = { stopping: false, mocks: undefined, building: undefined, log: undefined };
+  /** @param {boolean} force */
   const shutdown = async (force) => {
     state.stopping = true;
     if (force) {
@@ -97,6 +128,7 @@ export async function start({
     process.exit(0);
   };
   const detach = onStopSignals({ stop: () => shutdown(false), kill: () => shutdown(true) });
+  /** @param {string} message */
   const giveUp = async (message) => {
     detach();
     await closeServer(docs.server);
@@ -107,7 +139,8 @@ export async function start({
   try {
     await listenOn(docs.server, ports.docs);
   } catch (error) {
-    if (error.code === "EADDRINUSE") return giveUp(portInUseMessage("docs", ports.docs));
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === "EADDRINUSE")
+      return giveUp(portInUseMessage("docs", ports.docs));
     throw error;
   }
 

@@ -3,15 +3,22 @@
 export const DOCS_PORT = 4000;
 
 /** The environment variable that moves a part's port: XADS_PORT_ADS, XADS_PORT_TAILORED_AUDIENCES, XADS_PORT_DOCS. */
+/** @param {string} name */
 export function portVariable(name) {
   return `XADS_PORT_${name.toUpperCase().replaceAll("-", "_")}`;
 }
 
 /** Thrown for settings the start cannot use; its message names the setting and the rule. */
 export class StartError extends Error {
+  /** @override */
   name = "StartError";
 }
 
+/**
+ * @param {NodeJS.ProcessEnv} env
+ * @param {string} name
+ * @param {number} fallback
+ */
 function readPort(env, name, fallback) {
   const variable = portVariable(name);
   const text = env[variable];
@@ -23,12 +30,19 @@ function readPort(env, name, fallback) {
   return port;
 }
 
-/** { mocks: { [document]: port }, docs } from the environment, checked and without duplicates. */
+/**
+ * { mocks: { [document]: port }, docs } from the environment, checked and without duplicates.
+ * @param {{ name: string, mockPort: number }[]} documents
+ * @param {NodeJS.ProcessEnv} env
+ */
 export function resolvePorts(documents, env) {
   const mocks = Object.fromEntries(documents.map((d) => [d.name, readPort(env, d.name, d.mockPort)]));
   const docs = readPort(env, "docs", DOCS_PORT);
+  /** @type {Map<number, string>} */
   const seen = new Map();
-  for (const [name, port] of [...Object.entries(mocks), ["docs", docs]]) {
+  /** @type {[string, number][]} */
+  const parts = [...Object.entries(mocks), ["docs", docs]];
+  for (const [name, port] of parts) {
     const other = seen.get(port);
     if (other)
       throw new StartError(
@@ -39,7 +53,11 @@ export function resolvePorts(documents, env) {
   return { mocks, docs };
 }
 
-/** What to say when a port is taken, with the command that moves it. */
+/**
+ * What to say when a port is taken, with the command that moves it.
+ * @param {string} part
+ * @param {number} port
+ */
 export function portInUseMessage(part, port, suggestion = port + 1000) {
   const variable = portVariable(part);
   return [

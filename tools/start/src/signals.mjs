@@ -4,8 +4,12 @@
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
 export const SAME_PRESS_MS = 300;
 
-/** Calls `stop()` on the first signal and `kill()` on a later one; returns a function that detaches. */
+/**
+ * Calls `stop()` on the first signal and `kill()` on a later one; returns a function that detaches.
+ * @param {{ stop: () => unknown, kill: () => unknown, now?: () => number }} handlers
+ */
 export function onStopSignals({ stop, kill, now = Date.now }) {
+  /** @type {number | undefined} */
   let first;
   const handler = () => {
     if (first === undefined) {

@@ -10,7 +10,7 @@ function words(line: string): string[] {
   const out: string[] = [];
   const pattern = /'((?:[^']|'\\'')*)'|(\S+)/g;
   for (const match of line.matchAll(pattern))
-    out.push(match[1] !== undefined ? match[1].replaceAll("'\\''", "'") : match[2]);
+    out.push(match[1] !== undefined ? match[1].replaceAll("'\\''", "'") : (match[2] ?? ""));
   return out;
 }
 
@@ -18,17 +18,22 @@ export function parseCurl(line: string): CurlRequest {
   const [command, ...rest] = words(line.trim());
   if (command !== "curl") throw new Error(`not a curl line: ${line}`);
   const request: CurlRequest = { url: "", method: "GET", headers: {} };
-  for (let i = 0; i < rest.length; i += 1) {
+  const wordAt = (i: number): string => {
     const word = rest[i];
+    if (word === undefined) throw new Error(`curl line ends after ${rest[i - 1]}: ${line}`);
+    return word;
+  };
+  for (let i = 0; i < rest.length; i += 1) {
+    const word = wordAt(i);
     if (word === "-H") {
-      const [name, ...value] = rest[++i].split(":");
+      const [name = "", ...value] = wordAt(++i).split(":");
       request.headers[name.trim()] = value.join(":").trim();
     } else if (word === "-d") {
-      request.body = rest[++i];
+      request.body = wordAt(++i);
       if (request.method === "GET") request.method = "POST";
       request.headers["Content-Type"] ??= "application/x-www-form-urlencoded";
     } else if (word === "-X") {
-      request.method = rest[++i];
+      request.method = wordAt(++i);
     } else {
       request.url = word;
     }

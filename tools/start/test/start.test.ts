@@ -56,7 +56,7 @@ describe("pnpm start", () => {
       const at = lines.findIndex((line) => line.includes(` ${url} `));
       expect(at, `${name} URL printed`).toBeGreaterThan(-1);
       expect(lines[at]).toMatch(/stands for https:\/\/[a-z.-]+\.x\.com/);
-      const curl = parseCurl(lines[at + 1]);
+      const curl = parseCurl(lines[at + 1] ?? "");
       expect(curl.url.startsWith(`${url}/`)).toBe(true);
       const answer = await fetch(curl.url, { method: curl.method, headers: curl.headers, body: curl.body });
       expect(answer.status, `${name}: ${lines[at + 1]}`).toBe(200);

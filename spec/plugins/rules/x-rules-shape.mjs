@@ -1,0 +1,40 @@
+// x-rules: every entry, on an operation or a parameter, has the shape of x-rules.schema.json, and rule
+// ids are unique per operation (its own rules and its parameters').
+import { operationsVisitor, shapeProblems } from "../support.mjs";
+
+function reportShape(rules, ctx) {
+  if (rules === undefined) return;
+  for (const { path, message } of shapeProblems(rules)) {
+    ctx.report({ message, location: ctx.location.child(["x-rules", ...path]) });
+  }
+}
+
+export default function XRulesShape() {
+  const operations = operationsVisitor(({ operationId, rules, where }, ctx) => {
+    const ids = new Set();
+    for (const rule of rules) {
+      if (typeof rule?.id !== "string") continue;
+      if (ids.has(rule.id)) {
+        ctx.report({
+          message: `x-rules id ${rule.id} is used twice on ${operationId} (its own rules and its parameters')`,
+          location: where(rule).child(["id"]),
+        });
+      }
+      ids.add(rule.id);
+    }
+  });
+  return {
+    PathItem: operations.PathItem,
+    Operation: {
+      enter(operation, ctx) {
+        reportShape(operation["x-rules"], ctx);
+        operations.Operation.enter(operation, ctx);
+      },
+    },
+    Parameter: {
+      enter(parameter, ctx) {
+        reportShape(parameter["x-rules"], ctx);
+      },
+    },
+  };
+}
