@@ -3,7 +3,8 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { freePort, hasOperations, listDocuments } from "@xads/mock";
+import { freePort } from "@xads/mock";
+import { loadSpec } from "@xads/spec/lib/model.mjs";
 
 const RUNS = 3;
 // Prism parses and validates the whole bundle before it listens; more than ~40 bare Node starts
@@ -23,14 +24,14 @@ export default async function run() {
   const rows = [
     { name: "bare Node HTTP server (baseline)", result: ms(baseline), ratio: 1, target: "", met: undefined },
   ];
-  for (const document of listDocuments().filter((d) => hasOperations(d.bundle))) {
+  for (const document of loadSpec().served()) {
     const time = await median(async () => {
       const port = await freePort();
-      return timeToFirstAnswer([prismBin, "mock", document.bundle, "-p", String(port), "-h", "127.0.0.1"], port);
+      return timeToFirstAnswer([prismBin, "mock", document.bundlePath, "-p", String(port), "-h", "127.0.0.1"], port);
     });
     const ratio = time / baseline;
     rows.push({
-      name: `Prism start: ${document.name} (${operationCount(document.bundle)} operations)`,
+      name: `Prism start: ${document.name} (${document.operations().length} operations)`,
       result: ms(time),
       ratio,
       target: `≤ ${TARGET_RATIO}× baseline`,
@@ -75,13 +76,6 @@ async function median(measure) {
   const times = [];
   for (let i = 0; i < RUNS; i++) times.push(await measure());
   return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)] ?? Number.NaN;
-}
-
-/** @param {string} bundle */
-function operationCount(bundle) {
-  const { paths = {} } = createRequire(import.meta.url)(bundle);
-  const methods = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
-  return Object.values(paths).reduce((n, item) => n + methods.filter((m) => item[m]).length, 0);
 }
 
 /** @param {number} value */

@@ -21,17 +21,15 @@ export function exampleOf(bundle, node) {
 }
 
 /**
- * Named examples of a media type or response, resolved to their values; a lone `example` is
- * named "default".
+ * Named examples (`examples`) of a media type, resolved to their values; a lone `example` is not
+ * among them.
  * @param {Node} bundle
  * @param {Node | undefined} node
  * @returns {Record<string, unknown>}
  */
 export function namedExamples(bundle, node) {
   if (!node) return {};
-  const named = Object.fromEntries(
+  return Object.fromEntries(
     Object.entries(node.examples ?? {}).map(([name, example]) => [name, resolve(bundle, example)?.value]),
   );
-  if (Object.keys(named).length === 0 && node.example !== undefined) return { default: node.example };
-  return named;
 }

@@ -44,7 +44,8 @@ export const specDir = join(dirname(fileURLToPath(import.meta.url)), "..");
  * @property {string} status "200", "429", "default"
  * @property {string} description
  * @property {Record<string, { schema: Node | undefined, example: unknown, required: boolean }>} headers
- * @property {Record<string, { schema: Node | undefined, examples: Record<string, unknown> }>} media
+ * @property {Record<string, { schema: Node | undefined, example: unknown, examples: Record<string, unknown> }>} media
+ *   `example` is the media type's lone `example`; `examples` its named ones
  */
 
 /**
@@ -161,6 +162,7 @@ function toResponse(bundle, status, raw) {
       type,
       {
         schema: content.schema ? resolve(bundle, content.schema) : undefined,
+        example: content.example,
         examples: namedExamples(bundle, content),
       },
     ]),
@@ -227,13 +229,15 @@ function once(compute) {
 const loaded = new Map();
 
 /**
- * The spec of `dir` (spec/ by default), read once per process.
+ * The spec of `dir` (spec/ by default), read once per process; `fresh` reads it again (after a
+ * build rewrote the bundles).
  * @param {string} [dir]
+ * @param {{ fresh?: boolean }} [options]
  * @returns {Spec}
  */
-export function loadSpec(dir = specDir) {
+export function loadSpec(dir = specDir, { fresh = false } = {}) {
   const cached = loaded.get(dir);
-  if (cached) return cached;
+  if (cached && !fresh) return cached;
   /** @type {Array<{ name: string, title: string, role?: DocumentRole, root?: string, bundle: string, mockPort: number, tryOperation?: string }>} */
   const registry = JSON.parse(readFileSync(join(dir, "documents.json"), "utf8"));
   /** @type {SpecDocument[]} */
@@ -279,4 +283,15 @@ export function loadSpec(dir = specDir) {
   };
   loaded.set(dir, spec);
   return spec;
+}
+
+/**
+ * The operations of a bundle held in memory (a test fixture, a changed copy), read as the model reads
+ * a registered document's.
+ * @param {string} documentName
+ * @param {Node} bundle
+ * @returns {Operation[]}
+ */
+export function operationsOf(documentName, bundle) {
+  return toOperations(documentName, bundle, toServers(bundle, bundle.servers));
 }

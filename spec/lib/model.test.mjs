@@ -31,8 +31,15 @@ describe("the spec model", () => {
     assert.throws(() => spec.document("nope"), /no document named nope/);
   });
 
-  it("reads each bundle once", () => {
+  it("reads each bundle once, and again when asked for a fresh read", () => {
     assert.equal(loadSpec(), spec);
+    const fresh = loadSpec(undefined, { fresh: true });
+    assert.notEqual(fresh, spec);
+    assert.equal(loadSpec(), fresh);
+    assert.deepEqual(
+      fresh.operations().map((o) => o.id),
+      spec.operations().map((o) => o.id),
+    );
     assert.equal(spec.document("ads").bundle(), spec.document("ads").bundle());
     assert.equal(spec.operations(), spec.operations());
   });
@@ -135,7 +142,7 @@ describe("the pickers", () => {
     assert.equal(exampleOf(bundle, { schema: { example: 3 } }), 3);
     assert.equal(exampleOf(bundle, { schema: { examples: [4, 5] } }), 4);
     assert.equal(exampleOf(bundle, {}), undefined);
-    assert.deepEqual(namedExamples(bundle, { example: 6 }), { default: 6 });
+    assert.deepEqual(namedExamples(bundle, { example: 6 }), {});
     assert.deepEqual(namedExamples(bundle, { examples: { a: { value: 7 } } }), { a: 7 });
   });
 

@@ -1,28 +1,23 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { listOperations, type Node, type OperationEntry, resolve } from "@xads/spec/lib/operations.mjs";
+import { loadSpec, type Operation, operationsOf } from "@xads/spec/lib/model.mjs";
+import type { Node } from "@xads/spec/lib/operations.mjs";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-
-const require = createRequire(import.meta.url);
-const specDir = dirname(require.resolve("@xads/spec/documents.json"));
 
 export interface LoadedBundle {
   name: string;
   document: Node;
-  operations: OperationEntry[];
+  operations: Operation[];
   /** Compiles (once) a validator for a schema node of this bundle; `$ref`s resolve inside the bundle. */
   validator(schema: Node): ValidateFunction;
 }
 
 const cache = new Map<string, LoadedBundle>();
 
-/** Loads spec/dist/<name>.json with its operations and a schema validator over it. */
+/** A registered document's bundle, through the spec model, with its operations and a schema validator over it. */
 export function loadBundle(name: string): LoadedBundle {
   const cached = cache.get(name);
   if (cached) return cached;
-  const loaded = bundleFromDocument(name, JSON.parse(readFileSync(join(specDir, "dist", `${name}.json`), "utf8")));
+  const loaded = bundleFromDocument(name, loadSpec().document(name).bundle());
   cache.set(name, loaded);
   return loaded;
 }
@@ -38,7 +33,7 @@ export function bundleFromDocument(name: string, document: Node): LoadedBundle {
   const loaded: LoadedBundle = {
     name,
     document,
-    operations: listOperations(document),
+    operations: operationsOf(name, document),
     validator(schema) {
       let validate = compiled.get(schema);
       if (!validate) {
@@ -65,18 +60,15 @@ function rebase(node: unknown): unknown {
   return out;
 }
 
-/** The media types and schemas of one response of an operation, resolved. */
-export function responseOf(bundle: LoadedBundle, entry: OperationEntry, status: string) {
-  const response = resolve<Node>(bundle.document, entry.operation.responses?.[status]);
+/** One documented response of an operation (by status), its media types with schema and examples. */
+export function responseOf(entry: Operation, status: string) {
+  const response = entry.responses.find((r) => r.status === status);
   if (!response) return undefined;
-  const content = Object.entries<Node>(response.content ?? {}).map(([mediaType, media]) => ({
+  const content = Object.entries(response.media).map(([mediaType, media]) => ({
     mediaType,
-    schema: media.schema as Node | undefined,
-    example: media.example as unknown,
-    examples: Object.entries<Node>(media.examples ?? {}).map(([exampleName, example]) => ({
-      name: exampleName,
-      value: resolve<Node>(bundle.document, example).value as unknown,
-    })),
+    schema: media.schema,
+    example: media.example,
+    examples: Object.entries(media.examples).map(([name, value]) => ({ name, value })),
   }));
   return { response, content };
 }

@@ -1,4 +1,5 @@
-import type { Node, OperationEntry } from "@xads/spec/lib/operations.mjs";
+import type { Operation } from "@xads/spec/lib/model.mjs";
+import type { Node } from "@xads/spec/lib/operations.mjs";
 import type { LoadedBundle } from "./bundle.js";
 import { flatten, hasType, type Site, seedValue, sitesOf } from "./sites.js";
 import { arrayOfCount, beside, type Fits, outsideEnum, stringOfLength } from "./values.js";
@@ -183,7 +184,7 @@ export function enumCaseOf(bundle: LoadedBundle, site: Site): EnumCase | undefin
 }
 
 /** Every bound and enum case of an operation, in a stable order (sites as declared, keywords in order). */
-export function casesOf(bundle: LoadedBundle, entry: OperationEntry): OperationCases {
+export function casesOf(bundle: LoadedBundle, entry: Operation): OperationCases {
   const sites = sitesOf(bundle, entry);
   return {
     bounds: sites.flatMap((site) => boundCasesOf(bundle, site)),

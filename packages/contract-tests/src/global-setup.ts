@@ -1,10 +1,11 @@
-import { hasOperations, listDocuments, startMocks } from "@xads/mock";
+import { startMocks } from "@xads/mock";
+import { loadSpec } from "@xads/spec/lib/model.mjs";
 import type { TestProject } from "vitest/node";
 import { realTargetUrl, type Target } from "./targets.js";
 
 /** Starts one Prism mock per document with operations (unless a real host is named), once per run. */
 export default async function setup(project: TestProject) {
-  const documents = listDocuments().filter((d) => hasOperations(d.bundle));
+  const documents = loadSpec().served();
   const real = documents.filter((d) => realTargetUrl(d.name));
   const mocked = documents.filter((d) => !realTargetUrl(d.name)).map((d) => d.name);
   const mocks = await startMocks({ names: mocked, ports: "free" });

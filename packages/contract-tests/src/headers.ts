@@ -1,6 +1,5 @@
-import type { Node, OperationEntry } from "@xads/spec/lib/operations.mjs";
-import { resolve } from "@xads/spec/lib/operations.mjs";
-import type { LoadedBundle } from "./bundle.js";
+import type { Operation } from "@xads/spec/lib/model.mjs";
+import type { Node } from "@xads/spec/lib/operations.mjs";
 
 /** The header a deprecated endpoint adds to its answers (facts file: "a deprecated endpoint adds `x-api-warn`"). */
 export const API_WARN = "x-api-warn";
@@ -15,36 +14,26 @@ export const RATE_LIMITS = [
   },
 ] as const;
 
-/** One documented response of an operation with its headers resolved (names lower-cased). */
+/** A documented header: its example (the model's pick) and schema. */
+export type DocumentedHeader = Operation["responses"][number]["headers"][string];
+
+/** One documented response of an operation with its headers (names lower-cased). */
 export interface DocumentedHeaders {
   status: string;
-  headers: Map<string, Node>;
+  headers: Map<string, DocumentedHeader>;
 }
 
-/** Every response an operation documents, each with its resolved header objects. */
-export function documentedHeaders(bundle: LoadedBundle, entry: OperationEntry): DocumentedHeaders[] {
-  return Object.entries<Node>(entry.operation.responses ?? {}).map(([status, raw]) => {
-    const response = resolve<Node>(bundle.document, raw);
-    const headersMap = resolve<Node>(bundle.document, response.headers) ?? {};
-    const headers = new Map<string, Node>(
-      Object.entries<Node>(headersMap).map(([name, header]) => [name.toLowerCase(), resolve(bundle.document, header)]),
-    );
-    return { status, headers };
-  });
-}
-
-/** The example a header documents: `example`, the first named `examples`, or its schema's. */
-export function headerExample(header: Node): unknown {
-  if (header.example !== undefined) return header.example;
-  const named = Object.values<Node>(header.examples ?? {})[0];
-  if (named !== undefined) return named.value;
-  if (header.schema?.example !== undefined) return header.schema.example;
-  return Array.isArray(header.schema?.examples) ? header.schema.examples[0] : undefined;
+/** Every response an operation documents, each with its headers. */
+export function documentedHeaders(entry: Operation): DocumentedHeaders[] {
+  return entry.responses.map(({ status, headers }) => ({
+    status,
+    headers: new Map(Object.entries(headers).map(([name, header]) => [name.toLowerCase(), header])),
+  }));
 }
 
 /** The example values of a response's headers, by lower-case name. */
-export function headerExamples(headers: Map<string, Node>): Record<string, unknown> {
-  return Object.fromEntries([...headers].map(([name, header]) => [name, headerExample(header)]));
+export function headerExamples(headers: Map<string, DocumentedHeader>): Record<string, unknown> {
+  return Object.fromEntries([...headers].map(([name, header]) => [name, header.example]));
 }
 
 /** The headers of an answer as a plain record (lower-case names, text values). */
@@ -123,8 +112,8 @@ export function latestDate(document: Node): number {
  * Where `x-api-warn` is wrong for an operation: on a response of an operation that is not deprecated,
  * or missing from a success response of one that is (`deprecated: true`).
  */
-export function apiWarnProblems(entry: OperationEntry, responses: DocumentedHeaders[]): string[] {
-  const deprecated = entry.operation.deprecated === true;
+export function apiWarnProblems(entry: Operation, responses: DocumentedHeaders[]): string[] {
+  const deprecated = entry.deprecated;
   return responses.flatMap(({ status, headers }) => {
     const warns = headers.has(API_WARN);
     if (!deprecated && warns) return [`${status} carries ${API_WARN}, but the operation is not deprecated`];

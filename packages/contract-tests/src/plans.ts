@@ -1,6 +1,6 @@
-import type { OperationEntry } from "@xads/spec/lib/operations.mjs";
+import type { Operation } from "@xads/spec/lib/model.mjs";
 import { parseReference } from "@xads/spec/lib/operations.mjs";
-import { exampleOf, type RequestPlan, serialize } from "./requests.js";
+import { type RequestPlan, serialize } from "./requests.js";
 import type { Site } from "./sites.js";
 
 /** A copy of the plan with `value` at the site (a body value is created along the way when absent). */
@@ -32,14 +32,14 @@ export function withValue(plan: RequestPlan, site: Site, value: unknown): Reques
  * Adds, from their examples, the parameters that an x-rule of kind `requires` asks for when the site is
  * present, so that a case changes one input and stays valid for the real host.
  */
-export function withCompanions(plan: RequestPlan, entry: OperationEntry, site: Site): RequestPlan {
+export function withCompanions(plan: RequestPlan, entry: Operation, site: Site): RequestPlan {
   const copy = structuredClone(plan);
   for (const rule of entry.rules) {
     if (rule.kind !== "requires" || rule.if !== site.ref) continue;
     for (const reference of rule.then as string[]) {
       const { in: where, name } = parseReference(reference);
       const parameter = entry.parameters.find((p) => p.in === where && p.name === name);
-      const value = exampleOf(parameter);
+      const value = parameter?.example;
       if (value === undefined) continue;
       if (where === "query") copy.query[name] ??= value;
       if (where === "header") copy.headers[name.toLowerCase()] ??= serialize(value);

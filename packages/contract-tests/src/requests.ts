@@ -1,6 +1,4 @@
-import type { Node, OperationEntry } from "@xads/spec/lib/operations.mjs";
-import { resolve } from "@xads/spec/lib/operations.mjs";
-import type { LoadedBundle } from "./bundle.js";
+import type { Operation } from "@xads/spec/lib/model.mjs";
 
 /** A request as the suites describe it before it is sent: every part can be changed by a case. */
 export interface RequestPlan {
@@ -11,50 +9,35 @@ export interface RequestPlan {
   body?: { mediaType: string; value: unknown };
 }
 
-/** The first example a parameter, media type or schema carries. */
-export function exampleOf(node: Node | undefined): unknown {
-  if (!node) return undefined;
-  if (node.example !== undefined) return node.example;
-  const named = Object.values<Node>(node.examples ?? {})[0];
-  if (named !== undefined) return Array.isArray(node.examples) ? named : named.value;
-  return undefined;
-}
-
-/** An Authorization header that satisfies the operation's first security requirement. */
-export function credentialsFor(bundle: LoadedBundle, entry: OperationEntry): Record<string, string> {
-  const requirements: Node[] = entry.operation.security ?? bundle.document.security ?? [];
-  const first = requirements[0];
-  if (!first) return {};
-  const schemeName = Object.keys(first)[0];
-  if (!schemeName) return {};
-  const scheme = resolve<Node>(bundle.document, bundle.document.components?.securitySchemes?.[schemeName]);
-  if (scheme.type === "http" && scheme.scheme === "basic") {
-    return { authorization: `Basic ${Buffer.from("consumer-key:consumer-secret").toString("base64")}` };
+/** An Authorization header that satisfies the operation's security kind. */
+export function credentialsFor(entry: Operation): Record<string, string> {
+  switch (entry.security) {
+    case "basic":
+      return { authorization: `Basic ${Buffer.from("consumer-key:consumer-secret").toString("base64")}` };
+    case "bearer":
+      return { authorization: "Bearer contract-test-token" };
+    case "oauth1":
+      return {
+        authorization:
+          'OAuth oauth_consumer_key="contract", oauth_nonce="contract", oauth_signature="contract", oauth_signature_method="HMAC-SHA1", oauth_timestamp="0", oauth_version="1.0"',
+      };
+    default:
+      return {};
   }
-  if (scheme.type === "http" && scheme.scheme === "bearer") return { authorization: "Bearer contract-test-token" };
-  if (scheme.type === "apiKey" && scheme.in === "header") {
-    return {
-      [String(scheme.name).toLowerCase()]:
-        'OAuth oauth_consumer_key="contract", oauth_nonce="contract", oauth_signature="contract", oauth_signature_method="HMAC-SHA1", oauth_timestamp="0", oauth_version="1.0"',
-    };
-  }
-  return {};
 }
 
 /** The smallest valid request: required parameters from their examples, the body example, credentials. */
-export function validRequest(bundle: LoadedBundle, entry: OperationEntry): RequestPlan {
+export function validRequest(entry: Operation): RequestPlan {
   const plan: RequestPlan = { method: entry.method.toUpperCase(), path: {}, query: {}, headers: {} };
   for (const parameter of entry.parameters) {
     if (!parameter.required) continue;
-    const value = exampleOf(parameter);
+    const value = parameter.example;
     if (parameter.in === "path") plan.path[parameter.name] = value;
     if (parameter.in === "query") plan.query[parameter.name] = value;
     if (parameter.in === "header") plan.headers[String(parameter.name).toLowerCase()] = String(value);
   }
-  const body = resolve<Node | undefined>(bundle.document, entry.operation.requestBody);
-  const [mediaType, media] = Object.entries<Node>(body?.content ?? {})[0] ?? [];
-  if (mediaType && media) plan.body = { mediaType, value: exampleOf(media) };
-  Object.assign(plan.headers, credentialsFor(bundle, entry));
+  if (entry.requestBody) plan.body = { mediaType: entry.requestBody.mediaType, value: entry.requestBody.example };
+  Object.assign(plan.headers, credentialsFor(entry));
   return plan;
 }
 
@@ -80,7 +63,7 @@ export interface SendOptions {
 }
 
 /** Sends a plan to a base URL and reads the answer (JSON when it parses, text otherwise). */
-export async function send(baseUrl: string, entry: OperationEntry, plan: RequestPlan, options: SendOptions = {}) {
+export async function send(baseUrl: string, entry: Operation, plan: RequestPlan, options: SendOptions = {}) {
   const path = entry.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(serialize(plan.path[name])));
   const url = new URL(baseUrl + path);
   for (const [key, value] of Object.entries(plan.query)) {

@@ -1,7 +1,8 @@
-import type { Node, OperationEntry } from "@xads/spec/lib/operations.mjs";
+import { REQUEST_MEDIA_ORDER } from "@xads/spec/lib/media.mjs";
+import type { Operation } from "@xads/spec/lib/model.mjs";
+import type { Node } from "@xads/spec/lib/operations.mjs";
 import { resolve } from "@xads/spec/lib/operations.mjs";
 import type { LoadedBundle } from "./bundle.js";
-import { exampleOf } from "./requests.js";
 
 /** One step into a request body value: a property of an object or an index of an array. */
 export type Step = { property: string } | { index: number };
@@ -84,32 +85,27 @@ export function valueAt(value: unknown, steps: Step[]): unknown {
   return current;
 }
 
-/** The request-body media type the suites send (JSON first) with its schema and example. */
-export function bodyMedia(bundle: LoadedBundle, entry: OperationEntry) {
-  const body = resolve<Node | undefined>(bundle.document, entry.operation.requestBody);
-  const content: Node = body?.content ?? {};
-  const mediaType = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"].find(
-    (type) => content[type],
-  );
-  if (!mediaType) return undefined;
-  const media = content[mediaType] as Node;
-  return { mediaType, schema: flatten(bundle.document, media.schema), example: exampleOf(media) };
+/** The request-body media type the suites send (the model's pick, when they know how to send it) with its schema and example. */
+export function bodyMedia(bundle: LoadedBundle, entry: Operation) {
+  const body = entry.requestBody;
+  if (!body || !REQUEST_MEDIA_ORDER.includes(body.mediaType)) return undefined;
+  return { mediaType: body.mediaType, schema: flatten(bundle.document, body.schema), example: body.example };
 }
 
 /** Every site of an operation, in a stable order: parameters as declared, then the body. */
-export function sitesOf(bundle: LoadedBundle, entry: OperationEntry): Site[] {
+export function sitesOf(bundle: LoadedBundle, entry: Operation): Site[] {
   const sites: Site[] = [];
   for (const parameter of entry.parameters) {
     if (!parameter.schema || !["query", "path", "header"].includes(parameter.in)) continue;
     const schema = flatten(bundle.document, parameter.schema);
     sites.push({
       ref: `${parameter.in}.${parameter.name}`,
-      in: parameter.in,
+      in: parameter.in as Site["in"],
       name: parameter.name,
-      required: parameter.required === true,
+      required: parameter.required,
       steps: [],
       schema,
-      example: exampleOf(parameter) ?? seedValue(bundle, schema),
+      example: parameter.example ?? seedValue(bundle, schema),
     });
   }
   const media = bodyMedia(bundle, entry);

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Node, OperationEntry } from "@xads/spec/lib/operations.mjs";
+import type { Operation } from "@xads/spec/lib/model.mjs";
 import { afterAll, beforeAll, describe, type ExpectStatic, inject, it } from "vitest";
 import { type LoadedBundle, loadBundle, responseOf } from "./bundle.js";
 import { casesOf, type OperationCases } from "./cases.js";
@@ -29,10 +29,10 @@ type Answer = Awaited<ReturnType<typeof send>>;
 /** Where each suite also writes its coverage report (test-results/coverage/<document>.txt). */
 const reportDir = fileURLToPath(new URL("../test-results/coverage/", import.meta.url));
 
-function successStatus(entry: OperationEntry): string {
-  const codes = Object.keys(entry.operation.responses ?? {}).filter((c) => /^2\d\d$/.test(c));
+function successStatus(entry: Operation): string {
+  const codes = entry.responses.map((r) => r.status).filter((c) => /^2\d\d$/.test(c));
   const first = codes.sort()[0];
-  if (!first) throw new Error(`${entry.operationId} documents no 2xx response`);
+  if (!first) throw new Error(`${entry.id} documents no 2xx response`);
   return first;
 }
 
@@ -44,12 +44,12 @@ function describeErrors(validate: { errors?: unknown }) {
 function expectDocumented(
   expect: ExpectStatic,
   bundle: LoadedBundle,
-  entry: OperationEntry,
+  entry: Operation,
   status: string,
   answer: Answer,
 ) {
-  const documented = responseOf(bundle, entry, status) ?? responseOf(bundle, entry, "default");
-  expect(documented, `${entry.operationId} documents ${status} or default`).toBeDefined();
+  const documented = responseOf(entry, status) ?? responseOf(entry, "default");
+  expect(documented, `${entry.id} documents ${status} or default`).toBeDefined();
   const media = documented?.content[0];
   if (!media?.schema) {
     expect(answer.text).toBe("");
@@ -62,27 +62,15 @@ function expectDocumented(
 }
 
 /** The documented success status and body. */
-function expectAccepted(
-  expect: ExpectStatic,
-  bundle: LoadedBundle,
-  entry: OperationEntry,
-  answer: Answer,
-  what: string,
-) {
+function expectAccepted(expect: ExpectStatic, bundle: LoadedBundle, entry: Operation, answer: Answer, what: string) {
   const status = successStatus(entry);
   expect(answer.status, `${what}: ${answer.text}`).toBe(Number(status));
   expectDocumented(expect, bundle, entry, status, answer);
 }
 
 /** Rejected in the documented error body: 400 where the operation documents one (the ads error body), else a 4xx. */
-function expectRejected(
-  expect: ExpectStatic,
-  bundle: LoadedBundle,
-  entry: OperationEntry,
-  answer: Answer,
-  what: string,
-) {
-  if (entry.operation.responses?.["400"]) expect(answer.status, `${what}: ${answer.text}`).toBe(400);
+function expectRejected(expect: ExpectStatic, bundle: LoadedBundle, entry: Operation, answer: Answer, what: string) {
+  if (responseOf(entry, "400")) expect(answer.status, `${what}: ${answer.text}`).toBe(400);
   else {
     expect(answer.status, `${what}: ${answer.text}`).toBeGreaterThanOrEqual(400);
     expect(answer.status, `${what}: ${answer.text}`).toBeLessThan(500);
@@ -91,11 +79,10 @@ function expectRejected(
 }
 
 /** The answer's rate-limit headers agree with its status, and x-api-warn comes only from a deprecated operation. */
-function expectTruthfulHeaders(expect: ExpectStatic, entry: OperationEntry, answer: Answer) {
+function expectTruthfulHeaders(expect: ExpectStatic, entry: Operation, answer: Answer) {
   expect(rateLimitProblems(answer.status, answerHeaders(answer.headers)), "rate-limit headers").toEqual([]);
   const warns = answer.headers.has(API_WARN);
-  if (entry.operation.deprecated !== true)
-    expect(warns, `${API_WARN} on an operation that is not deprecated`).toBe(false);
+  if (!entry.deprecated) expect(warns, `${API_WARN} on an operation that is not deprecated`).toBe(false);
   else if (answer.status < 300) expect(warns, `${API_WARN} on a success of a deprecated operation`).toBe(true);
 }
 
@@ -103,7 +90,7 @@ function expectTruthfulHeaders(expect: ExpectStatic, entry: OperationEntry, answ
 function expectMalformedIdentifier(
   expect: ExpectStatic,
   bundle: LoadedBundle,
-  entry: OperationEntry,
+  entry: Operation,
   site: Site,
   answer: Answer,
   what: string,
@@ -127,10 +114,10 @@ function expectMalformedIdentifier(
   }
 }
 
-function withoutRequired(plan: RequestPlan, parameter: Node): RequestPlan {
+function withoutRequired(plan: RequestPlan, parameter: Operation["parameters"][number]): RequestPlan {
   const copy = structuredClone(plan);
   if (parameter.in === "query") delete copy.query[parameter.name];
-  if (parameter.in === "header") delete copy.headers[String(parameter.name).toLowerCase()];
+  if (parameter.in === "header") delete copy.headers[parameter.name.toLowerCase()];
   return copy;
 }
 
@@ -148,11 +135,9 @@ function show(value: unknown): string {
 export function contractSuite(name: string) {
   const bundle = loadBundle(name);
   const target = inject("targets").find((t: Target) => t.name === name);
-  const cases = new Map<string, OperationCases>(bundle.operations.map((e) => [e.operationId, casesOf(bundle, e)]));
+  const cases = new Map<string, OperationCases>(bundle.operations.map((e) => [e.id, casesOf(bundle, e)]));
   const all = [...cases.values()];
-  const identifiers = new Map(
-    bundle.operations.map((e) => [e.operationId, sitesOf(bundle, e).filter((s) => s.in === "path")]),
-  );
+  const identifiers = new Map(bundle.operations.map((e) => [e.id, sitesOf(bundle, e).filter((s) => s.in === "path")]));
   const coverage = new Coverage(name, {
     operations: bundle.operations.length,
     bounds: all.flatMap((c) => c.bounds),
@@ -176,35 +161,34 @@ export function contractSuite(name: string) {
       writeFileSync(join(reportDir, `${name}.txt`), `${report}\n`);
     });
 
-    const request = (entry: OperationEntry) =>
-      real ? withRealAccount(validRequest(bundle, entry)) : validRequest(bundle, entry);
-    const sendTo = (entry: OperationEntry, plan: RequestPlan) => send(target.url, entry, plan, options);
-    const sendAt = (entry: OperationEntry, site: Site, value: unknown) =>
+    const request = (entry: Operation) => (real ? withRealAccount(validRequest(entry)) : validRequest(entry));
+    const sendTo = (entry: Operation, plan: RequestPlan) => send(target.url, entry, plan, options);
+    const sendAt = (entry: Operation, site: Site, value: unknown) =>
       sendTo(entry, withValue(withCompanions(request(entry), entry, site), site, value));
 
     for (const entry of bundle.operations) {
-      const { bounds, enums } = cases.get(entry.operationId) as OperationCases;
+      const { bounds, enums } = cases.get(entry.id) as OperationCases;
       // Reads have no side effects; a real host gets no write whose only purpose is to be accepted.
       const sendsAccepted = target.mock || entry.method === "get";
 
       // The mock is stateless: an operation's cases run together. A real host gets them one at a time.
       const group = target.mock ? describe.concurrent : describe;
-      group(`${entry.method.toUpperCase()} ${entry.path} (${entry.operationId})`, () => {
+      group(`${entry.method.toUpperCase()} ${entry.path} (${entry.id})`, () => {
         it("answers the documented success body, with truthful headers", async ({ expect }) => {
           const answer = await sendTo(entry, request(entry));
           expectAccepted(expect, bundle, entry, answer, "the minimal request");
           expectTruthfulHeaders(expect, entry, answer);
-          coverage.add("operations", entry.operationId);
+          coverage.add("operations", entry.id);
         });
 
-        it(`documents ${API_WARN} ${entry.operation.deprecated === true ? "on its successes (deprecated)" : "on no response (not deprecated)"}`, ({
+        it(`documents ${API_WARN} ${entry.deprecated ? "on its successes (deprecated)" : "on no response (not deprecated)"}`, ({
           expect,
         }) => {
-          expect(apiWarnProblems(entry, documentedHeaders(bundle, entry))).toEqual([]);
+          expect(apiWarnProblems(entry, documentedHeaders(entry))).toEqual([]);
         });
 
         it("documents rate-limit header examples that agree with each status", ({ expect }) => {
-          const problems = documentedHeaders(bundle, entry).flatMap(({ status, headers }) => {
+          const problems = documentedHeaders(entry).flatMap(({ status, headers }) => {
             const values = headerExamples(headers);
             const code = status === "default" ? 400 : Number(status);
             return [...rateLimitProblems(code, values), ...resetProblems(values, lastExampleDate)].map(
@@ -214,7 +198,7 @@ export function contractSuite(name: string) {
           expect(problems).toEqual([]);
         });
 
-        for (const site of identifiers.get(entry.operationId) ?? []) {
+        for (const site of identifiers.get(entry.id) ?? []) {
           const example = String(site.example);
           const malformed = malformedIdentifiers(example);
           it(`path ${site.name}: accepts ${show(example)}, rejects ${malformed.map(shown).join(" ")} naming it`, async ({
@@ -242,7 +226,7 @@ export function contractSuite(name: string) {
                 `${shown(malformed[i] as string)}`,
               );
             });
-            coverage.add("path identifiers", `${entry.operationId} ${site.name}`);
+            coverage.add("path identifiers", `${entry.id} ${site.name}`);
           });
         }
 
@@ -252,14 +236,13 @@ export function contractSuite(name: string) {
             expect(answer.status, answer.text).toBeGreaterThanOrEqual(400);
             expect(answer.status).toBeLessThan(500);
             expectDocumented(expect, bundle, entry, String(answer.status), answer);
-            coverage.add("required inputs", `${entry.operationId}.${parameter.name}`);
+            coverage.add("required inputs", `${entry.id}.${parameter.name}`);
           });
         }
 
-        const body = validRequest(bundle, entry).body;
+        const body = validRequest(entry).body;
         if (body?.value && typeof body.value === "object" && !Array.isArray(body.value)) {
-          const required: string[] =
-            Object.values<Node>(entry.operation.requestBody.content ?? {})[0]?.schema?.required ?? [];
+          const required: string[] = entry.requestBody?.schema?.required ?? [];
           for (const property of required) {
             it(`rejects a body without ${property} in the error body`, async ({ expect }) => {
               const plan = request(entry);
@@ -269,7 +252,7 @@ export function contractSuite(name: string) {
               expect(answer.status, answer.text).toBeGreaterThanOrEqual(400);
               expect(answer.status).toBeLessThan(500);
               expectDocumented(expect, bundle, entry, String(answer.status), answer);
-              coverage.add("required inputs", `${entry.operationId}.body.${property}`);
+              coverage.add("required inputs", `${entry.id}.body.${property}`);
             });
           }
         }
@@ -277,17 +260,15 @@ export function contractSuite(name: string) {
         for (const bound of bounds) {
           if (bound.unbuildable) {
             coverage.unbuildableBounds.push({
-              operationId: entry.operationId,
+              operationId: entry.id,
               caseId: bound.id,
               reason: bound.unbuildable,
             });
             continue;
           }
           const limitation = target.mock ? prismLimitation(bound.site, bound.rejected) : undefined;
-          if (limitation)
-            coverage.notExercisable.push({ operationId: entry.operationId, caseId: bound.id, reason: limitation });
-          if (!sendsAccepted)
-            coverage.pastOnly.push({ operationId: entry.operationId, caseId: bound.id, reason: "a write" });
+          if (limitation) coverage.notExercisable.push({ operationId: entry.id, caseId: bound.id, reason: limitation });
+          if (!sendsAccepted) coverage.pastOnly.push({ operationId: entry.id, caseId: bound.id, reason: "a write" });
           it(`bound ${bound.id}: accepts ${show(bound.accepted)}, rejects ${show(bound.rejected)}`, async ({
             expect,
           }) => {
@@ -297,14 +278,14 @@ export function contractSuite(name: string) {
             ]);
             if (atBound) expectAccepted(expect, bundle, entry, atBound, `at the bound (${show(bound.accepted)})`);
             if (pastBound) expectRejected(expect, bundle, entry, pastBound, `past the bound (${show(bound.rejected)})`);
-            if (atBound && pastBound) coverage.add("bounds", `${entry.operationId} ${bound.id}`);
+            if (atBound && pastBound) coverage.add("bounds", `${entry.id} ${bound.id}`);
           });
         }
 
         for (const enumCase of enums) {
           if (enumCase.unbuildable) {
             coverage.unbuildableEnums.push({
-              operationId: entry.operationId,
+              operationId: entry.id,
               caseId: enumCase.id,
               reason: enumCase.unbuildable,
             });
@@ -319,14 +300,13 @@ export function contractSuite(name: string) {
             if (enumCase.rejected !== undefined) {
               const answer = await sendAt(entry, enumCase.site, enumCase.rejected);
               expectRejected(expect, bundle, entry, answer, `value outside the enum ${show(enumCase.rejected)}`);
-              coverage.add("enums", `${entry.operationId} ${enumCase.id}`);
+              coverage.add("enums", `${entry.id} ${enumCase.id}`);
             }
-            for (const value of accepted)
-              coverage.add("enum values", `${entry.operationId} ${enumCase.id} ${show(value)}`);
+            for (const value of accepted) coverage.add("enum values", `${entry.id} ${enumCase.id} ${show(value)}`);
           });
         }
 
-        const secured = (entry.operation.security ?? bundle.document.security ?? []).length > 0;
+        const secured = entry.security !== "none";
         if (secured && target.mock) {
           it("answers 401 in the error body without credentials", async ({ expect }) => {
             const plan = request(entry);
@@ -334,13 +314,13 @@ export function contractSuite(name: string) {
             const answer = await sendTo(entry, plan);
             expect(answer.status, answer.text).toBe(401);
             expectDocumented(expect, bundle, entry, "401", answer);
-            coverage.add("unauthenticated", entry.operationId);
+            coverage.add("unauthenticated", entry.id);
           });
         }
 
         if (!target.mock) return;
-        for (const status of Object.keys(entry.operation.responses ?? {}).filter((c) => /^[45]\d\d$/.test(c))) {
-          const documented = responseOf(bundle, entry, status);
+        for (const status of entry.responses.map((r) => r.status).filter((c) => /^[45]\d\d$/.test(c))) {
+          const documented = responseOf(entry, status);
           const media = documented?.content[0];
           const examples = media?.examples.length ? media.examples : [{ name: "", value: media?.example }];
           for (const example of examples) {
@@ -352,7 +332,7 @@ export function contractSuite(name: string) {
               expectDocumented(expect, bundle, entry, status, answer);
               expectTruthfulHeaders(expect, entry, answer);
               if (example.value !== undefined) expect(answer.json ?? answer.text).toEqual(example.value);
-              coverage.add("documented errors", `${entry.operationId} ${status} ${example.name}`);
+              coverage.add("documented errors", `${entry.id} ${status} ${example.name}`);
             });
           }
         }

@@ -1,10 +1,5 @@
-export interface MockDocument {
-  name: string;
-  title: string;
-  bundle: string;
-  mockPort: number;
-  tryOperation?: string;
-}
+import type { Operation, SpecDocument } from "@xads/spec/lib/model.mjs";
+
 /** A ready request: method, path with its query, headers, and a form body when the operation takes one. */
 export interface TryRequest {
   method: string;
@@ -36,12 +31,10 @@ export class PortInUseError extends Error {
 }
 export const RESET_WINDOW_SECONDS: number;
 export const MOCK_CREDENTIALS: { oauth1: string; basic: string };
-export function listDocuments(): MockDocument[];
-export function hasOperations(bundlePath: string): boolean;
 export function freePort(): Promise<number>;
-export function tryRequest(bundle: object, operationId: string): TryRequest;
+export function tryRequest(operation: Operation): TryRequest;
 export function curlLine(baseUrl: string, request: TryRequest): string;
-export function mockIndex(document: MockDocument, bundle: object, baseUrl: string): Record<string, unknown>;
+export function mockIndex(document: SpecDocument, baseUrl: string): Record<string, unknown>;
 export function startMocks(options?: {
   names?: string[];
   ports?: "fixed" | "free" | Record<string, number>;

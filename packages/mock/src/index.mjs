@@ -1,8 +1,7 @@
 // Starts one mock per bundled document that has operations: a front server on the public port
 // (the index on `/`, see front.mjs) in front of a Prism process on a private loopback port. Used by
 // `pnpm start` (fixed ports) and the test suites (free ports).
-import { readFileSync } from "node:fs";
-import { listDocuments } from "@xads/spec/lib/documents.mjs";
+import { loadSpec } from "@xads/spec/lib/model.mjs";
 import { freePort } from "./free-port.mjs";
 import { createFront, listen } from "./front.mjs";
 import { spawnPrism, stopChild } from "./prism.mjs";
@@ -10,10 +9,9 @@ import { curlLine, tryRequest } from "./try-request.mjs";
 
 export { PortInUseError, RESET_WINDOW_SECONDS } from "./front.mjs";
 export { curlLine, MOCK_CREDENTIALS, tryRequest } from "./try-request.mjs";
-export { freePort, listDocuments };
+export { freePort };
 
-/** @typedef {import("@xads/spec/lib/operations.mjs").Node} Node */
-/** @typedef {import("./index.js").MockDocument} MockDocument */
+/** @typedef {import("@xads/spec/lib/model.mjs").SpecDocument} SpecDocument */
 /** @typedef {import("./index.js").MockServer} MockServer */
 /** @typedef {import("./index.js").Mocks} Mocks */
 /** @typedef {import("./index.js").TryRequest} TryRequest */
@@ -21,7 +19,7 @@ export { freePort, listDocuments };
 /**
  * One mock as it runs: its public front, and the Prism process behind it once started.
  * @typedef {{
- *   document: MockDocument,
+ *   document: SpecDocument,
  *   url: string,
  *   front: import("node:http").Server | undefined,
  *   child: import("node:child_process").ChildProcess | undefined,
@@ -31,44 +29,32 @@ export { freePort, listDocuments };
  * }} Mock
  */
 
-/**
- * True when the bundle declares at least one operation.
- * @param {string} bundlePath
- */
-export function hasOperations(bundlePath) {
-  const { paths = {} } = JSON.parse(readFileSync(bundlePath, "utf8"));
-  return Object.keys(paths).length > 0;
-}
-
 const EXAMPLE_PATHS = 5;
 
 /**
  * The JSON a mock answers on `/`.
- * @param {MockDocument} document
- * @param {Node} bundle
+ * @param {SpecDocument} document
  * @param {string} baseUrl
  */
-export function mockIndex(document, bundle, baseUrl) {
-  const operations = Object.entries(bundle.paths ?? {}).flatMap(([path, item]) =>
-    Object.entries(item)
-      .filter(([, operation]) => operation?.operationId)
-      .map(([method, operation]) => `${method.toUpperCase()} ${path}  (${operation.operationId})`),
-  );
-  const request = tryRequest(bundle, document.tryOperation);
+export function mockIndex(document, baseUrl) {
+  const operations = document.operations().map((o) => `${o.method.toUpperCase()} ${o.path}  (${o.id})`);
+  const tryOperation = document.operations().find((o) => o.id === document.tryOperation);
+  if (!tryOperation)
+    throw new Error(`${document.name}: tryOperation ${document.tryOperation} is not one of its operations`);
   return {
     document: document.name,
     title: document.title,
-    standsFor: bundle.servers?.[0]?.url ?? null,
+    standsFor: document.servers[0]?.url ?? null,
     answers: "Prism, from the document's examples; Prefer: code=<status>, example=<name> picks a documented answer",
     operations: operations.length,
     examplePaths: operations.slice(0, EXAMPLE_PATHS),
-    try: curlLine(baseUrl, request),
+    try: curlLine(baseUrl, tryRequest(tryOperation)),
     openapi: `${baseUrl}/openapi.json`,
   };
 }
 
 /**
- * @param {MockDocument} document
+ * @param {SpecDocument} document
  * @param {Exclude<NonNullable<StartOptions>["ports"], undefined>} ports
  */
 function portOf(document, ports) {
@@ -94,7 +80,8 @@ export async function startMocks({
   onExit,
   timeoutMs = 60_000,
 } = {}) {
-  const selected = listDocuments().filter((d) => (names ? names.includes(d.name) : hasOperations(d.bundle)));
+  const spec = loadSpec();
+  const selected = names ? names.map((name) => spec.document(name)) : spec.served();
   /** @type {Mock[]} */
   const mocks = selected.map((document) => ({
     document,
@@ -125,10 +112,10 @@ export async function startMocks({
   };
   /** @param {Mock} mock */
   const startPrism = async (mock) => {
-    const bundleText = readFileSync(mock.document.bundle, "utf8");
-    const index = mockIndex(mock.document, JSON.parse(bundleText), mock.url);
+    const bundleText = JSON.stringify(mock.document.bundle());
+    const index = mockIndex(mock.document, mock.url);
     const { child, port } = await spawnPrism({
-      bundle: mock.document.bundle,
+      bundle: mock.document.bundlePath,
       host: "127.0.0.1",
       timeoutMs,
       onOutput: (chunk) => onOutput?.(mock.document.name, chunk),
@@ -165,13 +152,16 @@ export async function startMocks({
         url: mock.url,
         port: Number(new URL(mock.url).port),
         standsFor: index.standsFor,
-        tryRequest: tryRequest(JSON.parse(mock.bundleText), mock.document.tryOperation),
+        tryRequest: tryRequest(spec.operation(/** @type {string} */ (mock.document.tryOperation))),
         try: index.try,
       };
     });
     /** @param {string[]} reloadNames */
     const reload = async (reloadNames) => {
-      await Promise.all(mocks.filter((m) => reloadNames.includes(m.document.name)).map(startPrism));
+      const fresh = loadSpec(spec.dir, { fresh: true });
+      const reloaded = mocks.filter((m) => reloadNames.includes(m.document.name));
+      for (const mock of reloaded) mock.document = fresh.document(mock.document.name);
+      await Promise.all(reloaded.map(startPrism));
     };
     return { servers, stop, reload };
   } catch (error) {

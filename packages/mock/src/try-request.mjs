@@ -1,52 +1,11 @@
 // The one ready request printed per mock (and shown on its root page): the document's `tryOperation`
 // from spec/documents.json, filled from the operation's examples, with the Authorization the mock asks for.
-import { resolve } from "@xads/spec/lib/operations.mjs";
 
-/** @typedef {import("@xads/spec/lib/operations.mjs").Node} Node */
+/** @typedef {import("@xads/spec/lib/model.mjs").Operation} Operation */
 /** @typedef {import("./index.js").TryRequest} TryRequest */
 
 /** What the mocks require of `Authorization`: present, in the scheme's form; its value is not checked. */
 export const MOCK_CREDENTIALS = { oauth1: "OAuth mock", basic: "Basic bW9jazptb2Nr" };
-
-/**
- * @param {Node} bundle
- * @param {string | undefined} operationId
- * @returns {{ path: string, method: string, operation: Node, item: Node }}
- */
-function findOperation(bundle, operationId) {
-  for (const [path, item] of Object.entries(bundle.paths ?? {})) {
-    for (const [method, operation] of Object.entries(item)) {
-      if (operation?.operationId === operationId) return { path, method, operation, item };
-    }
-  }
-  throw new Error(`tryOperation ${operationId} is not an operation of the bundle`);
-}
-
-/**
- * @param {Node} bundle
- * @param {Node} parameter
- * @returns {unknown}
- */
-function exampleOf(bundle, parameter) {
-  if (parameter.example !== undefined) return parameter.example;
-  const named = Object.values(parameter.examples ?? {})[0];
-  if (named !== undefined) return resolve(bundle, named).value;
-  return resolve(bundle, parameter.schema ?? {}).example;
-}
-
-/**
- * @param {Node} bundle
- * @param {Node} operation
- */
-function authorization(bundle, operation) {
-  const requirement = (operation.security ?? bundle.security ?? [])[0] ?? {};
-  const name = Object.keys(requirement)[0];
-  if (name === undefined) return undefined;
-  const scheme = resolve(bundle, bundle.components?.securitySchemes?.[name] ?? {});
-  return scheme.type === "http" && scheme.scheme?.toLowerCase() === "basic"
-    ? MOCK_CREDENTIALS.basic
-    : MOCK_CREDENTIALS.oauth1;
-}
 
 /** @param {unknown} value */
 function encode(value) {
@@ -56,35 +15,34 @@ function encode(value) {
 }
 
 /**
- * { method, path (with query), headers, body } for the document's try operation.
- * @param {Node} bundle
- * @param {string | undefined} operationId
+ * { method, path (with query), headers, body } for an operation, from its examples.
+ * @param {Operation} operation
  * @returns {TryRequest}
  */
-export function tryRequest(bundle, operationId) {
-  const { path, method, operation, item } = findOperation(bundle, operationId);
-  const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolve(bundle, p));
-  let filled = path;
+export function tryRequest(operation) {
+  let path = operation.path;
   const query = [];
-  for (const parameter of parameters) {
-    if (!parameter.required) continue;
-    const value = exampleOf(bundle, parameter);
-    if (parameter.in === "path") filled = filled.replace(`{${parameter.name}}`, encode(value));
-    if (parameter.in === "query") query.push(`${encodeURIComponent(parameter.name)}=${encode(value)}`);
+  for (const parameter of operation.parameters.filter((p) => p.required)) {
+    if (parameter.in === "path") path = path.replace(`{${parameter.name}}`, encode(parameter.example));
+    if (parameter.in === "query") query.push(`${encodeURIComponent(parameter.name)}=${encode(parameter.example)}`);
   }
   /** @type {Record<string, string>} */
   const headers = {};
-  const auth = authorization(bundle, operation);
-  if (auth) headers.Authorization = auth;
+  if (operation.security === "basic") headers.Authorization = MOCK_CREDENTIALS.basic;
+  else if (operation.security !== "none") headers.Authorization = MOCK_CREDENTIALS.oauth1;
   /** @type {string | undefined} */
   let body;
-  const form = resolve(bundle, operation.requestBody ?? {}).content?.["application/x-www-form-urlencoded"];
-  if (form) {
-    const example = form.example ?? resolve(bundle, Object.values(form.examples ?? {})[0] ?? {}).value ?? {};
+  if (operation.requestBody?.mediaType === "application/x-www-form-urlencoded") {
+    const example = /** @type {Record<string, unknown>} */ (operation.requestBody.example ?? {});
     body = new URLSearchParams(Object.entries(example).map(([k, v]) => [k, String(v)])).toString();
     headers["Content-Type"] = "application/x-www-form-urlencoded";
   }
-  return { method: method.toUpperCase(), path: query.length ? `${filled}?${query.join("&")}` : filled, headers, body };
+  return {
+    method: operation.method.toUpperCase(),
+    path: query.length ? `${path}?${query.join("&")}` : path,
+    headers,
+    body,
+  };
 }
 
 /** @param {string} text */

@@ -1,8 +1,9 @@
 // The front every mock has: its index on `/`, its bundle on `/openapi.json`, the ready request,
 // Prism's answers passed through, and rate-limit resets after the request.
-import { readFileSync } from "node:fs";
+
+import { loadSpec } from "@xads/spec/lib/model.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listDocuments, type Mocks, RESET_WINDOW_SECONDS, startMocks } from "../src/index.mjs";
+import { type Mocks, RESET_WINDOW_SECONDS, startMocks } from "../src/index.mjs";
 
 let mocks: Mocks;
 const served = () => mocks.servers;
@@ -24,11 +25,11 @@ describe("the mocks", () => {
       expect(answer.status).toBe(200);
       expect(answer.headers.get("content-type")).toContain("application/json");
       const index = await answer.json();
-      const document = listDocuments().find((d) => d.name === server.name);
-      expect(index).toMatchObject({ document: server.name, title: document?.title, standsFor: server.standsFor });
+      const document = loadSpec().document(server.name);
+      expect(index).toMatchObject({ document: server.name, title: document.title, standsFor: server.standsFor });
       expect(index.standsFor).toMatch(/^https:\/\/[a-z.-]+\.x\.com$/);
       expect(index.examplePaths.length).toBeGreaterThan(0);
-      const bundle = JSON.parse(readFileSync(document?.bundle as string, "utf8"));
+      const bundle = document.bundle();
       for (const example of index.examplePaths) {
         const [method, path] = example.split(" ");
         expect(bundle.paths[path]?.[method.toLowerCase()], example).toBeDefined();

@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadSpec } from "@xads/spec/lib/model.mjs";
 
 export const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -14,7 +15,6 @@ const SEMVER = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?$/;
 export function layout(root = repositoryRoot) {
   return {
     root,
-    documentsFile: join(root, "spec/documents.json"),
     specDir: join(root, "spec"),
     releasesDir: join(root, "spec/releases"),
     changesetDir: join(root, ".changeset"),
@@ -23,23 +23,13 @@ export function layout(root = repositoryRoot) {
 }
 
 /**
- * The documents of spec/documents.json: [{ name, bundle (absolute) }].
- * @param {Layout} paths
- * @returns {{ name: string, bundle: string }[]}
- */
-export function listDocuments(paths) {
-  /** @type {{ name: string, bundle: string }[]} */
-  const documents = JSON.parse(readFileSync(paths.documentsFile, "utf8"));
-  return documents.map((d) => ({ name: d.name, bundle: join(paths.specDir, d.bundle) }));
-}
-
-/**
- * Reads every document's current bundle: { name: document }.
+ * Reads every document's current bundle through the spec model: { name: document }. Read fresh, as
+ * a build or a test may have rewritten the bundles since the process started.
  * @param {Layout} paths
  * @returns {Record<string, Node>}
  */
 export function readCurrentBundles(paths) {
-  return Object.fromEntries(listDocuments(paths).map((d) => [d.name, JSON.parse(readFileSync(d.bundle, "utf8"))]));
+  return Object.fromEntries(loadSpec(paths.specDir, { fresh: true }).documents.map((d) => [d.name, d.bundle()]));
 }
 
 /**

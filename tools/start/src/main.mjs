@@ -5,7 +5,8 @@
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { hasOperations, listDocuments, PortInUseError, startMocks } from "@xads/mock";
+import { PortInUseError, startMocks } from "@xads/mock";
+import { loadSpec } from "@xads/spec/lib/model.mjs";
 import { runBuild } from "./build.mjs";
 import { createDocsServer } from "./docs-server.mjs";
 import { openLog } from "./log.mjs";
@@ -50,8 +51,9 @@ function closeServer(server) {
   });
 }
 
-/** @param {{ name: string, bundle: string }[]} documents */
-const bundleTexts = (documents) => Object.fromEntries(documents.map((d) => [d.name, readFileSync(d.bundle, "utf8")]));
+/** @param {{ name: string, bundlePath: string }[]} documents */
+const bundleTexts = (documents) =>
+  Object.fromEntries(documents.map((d) => [d.name, readFileSync(d.bundlePath, "utf8")]));
 
 /**
  * Runs the main job until a stop signal. `out` and `err` take the terminal's lines; `build`
@@ -83,7 +85,7 @@ export async function start({
     err.write(`xads: ${message}\n`);
     return 1;
   };
-  const documents = listDocuments().filter((d) => hasOperations(d.bundle));
+  const documents = loadSpec().served();
   let ports;
   try {
     ports = resolvePorts(documents, env);

@@ -37,9 +37,7 @@ describe("sitesOf", () => {
 
 describe("bound cases", () => {
   it("counts every numeric, length and item-count bound of the fixture", () => {
-    const counts = Object.fromEntries(
-      fixture.operations.map((e) => [e.operationId, casesOf(fixture, e).bounds.length]),
-    );
+    const counts = Object.fromEntries(fixture.operations.map((e) => [e.id, casesOf(fixture, e).bounds.length]));
     expect(counts).toEqual({ getThing: 11, createThing: 3, batchThings: 4, createToken: 0, appendMedia: 2 });
   });
 
@@ -101,7 +99,7 @@ describe("bound cases", () => {
       const parameter = document.paths["/1/things/{thing_id}"].get.parameters[6];
       parameter.schema = { ...parameter.schema, uniqueItems: true, maxItems: 3 };
     });
-    const entry = copy.operations.find((e) => e.operationId === "getThing");
+    const entry = copy.operations.find((e) => e.id === "getThing");
     const found = casesOf(copy, entry as NonNullable<typeof entry>).bounds.find(
       (c: BoundCase) => c.id === "query.statuses maxItems 3",
     );
@@ -113,7 +111,7 @@ describe("bound cases", () => {
 
 describe("enum cases", () => {
   it("counts one case per enum parameter and body property", () => {
-    const ids = fixture.operations.flatMap((e) => casesOf(fixture, e).enums.map((c) => `${e.operationId} ${c.id}`));
+    const ids = fixture.operations.flatMap((e) => casesOf(fixture, e).enums.map((c) => `${e.id} ${c.id}`));
     expect(ids).toEqual([
       "getThing query.sort enum",
       "getThing query.statuses enum",

@@ -9,7 +9,7 @@ export const fixture = bundleFromDocument(
 );
 
 export function operation(operationId: string) {
-  const entry = fixture.operations.find((e) => e.operationId === operationId);
+  const entry = fixture.operations.find((e) => e.id === operationId);
   if (!entry) throw new Error(`the fixture has no ${operationId}`);
   return entry;
 }

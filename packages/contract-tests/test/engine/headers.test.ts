@@ -93,16 +93,16 @@ describe("documentedHeaders and apiWarnProblems", () => {
     });
   const problems = (deprecated: boolean | undefined, warnOn: string[]) => {
     const copy = bundle(deprecated, warnOn);
-    const entry = copy.operations.find((e) => e.operationId === "getThing");
+    const entry = copy.operations.find((e) => e.id === "getThing");
     if (!entry) throw new Error("no getThing");
-    return apiWarnProblems(entry, documentedHeaders(copy, entry));
+    return apiWarnProblems(entry, documentedHeaders(entry));
   };
 
   it("resolves each response's headers, lower-cased, with their examples", () => {
     const copy = bundle(true, ["200"]);
-    const entry = copy.operations.find((e) => e.operationId === "getThing");
+    const entry = copy.operations.find((e) => e.id === "getThing");
     if (!entry) throw new Error("no getThing");
-    const [ok, bad] = documentedHeaders(copy, entry);
+    const [ok, bad] = documentedHeaders(entry);
     expect(ok?.status).toBe("200");
     expect(headerExamples(ok?.headers ?? new Map())).toEqual({
       "x-rate-limit-remaining": 449,

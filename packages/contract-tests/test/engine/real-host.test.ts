@@ -4,7 +4,7 @@ import { signOAuth1 } from "@xads/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { realHostCredentials, realHostSigner, withRealAccount } from "../../src/real-host.js";
 import { send, validRequest } from "../../src/requests.js";
-import { fixture, operation } from "./fixture.js";
+import { operation } from "./fixture.js";
 
 const env = {
   XADS_OAUTH_CONSUMER_KEY: "consumer-key-1",
@@ -55,7 +55,7 @@ describe("real-host mode", () => {
 
   it("signs the request it sends with OAuth 1.0a over the query string (signOAuth1 of @xads/client)", async () => {
     const entry = operation("getThing");
-    const plan = withRealAccount(validRequest(fixture, entry), env);
+    const plan = withRealAccount(validRequest(entry), env);
     plan.query.count = 20;
     plan.query.ids = ["ab", "cd"];
     const sign = await realHostSigner(env);
@@ -87,13 +87,13 @@ describe("real-host mode", () => {
   it("sends Basic credentials to the token endpoint, and leaves an unauthenticated plan unsigned", async () => {
     const sign = await realHostSigner(env);
     const token = operation("createToken");
-    await send(base, token, validRequest(fixture, token), { sign });
+    await send(base, token, validRequest(token), { sign });
     const basic = Buffer.from(`${env.XADS_OAUTH_CONSUMER_KEY}:${env.XADS_OAUTH_CONSUMER_SECRET}`).toString("base64");
     expect(received.at(-1)?.headers.authorization).toBe(`Basic ${basic}`);
     expect(received.at(-1)?.body).toBe("grant_type=client_credentials");
 
     const entry = operation("getThing");
-    const anonymous = validRequest(fixture, entry);
+    const anonymous = validRequest(entry);
     anonymous.headers = {};
     await send(base, entry, anonymous, { sign });
     expect(received.at(-1)?.headers.authorization).toBeUndefined();
