@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { registry as specRegistry } from "../rules/index.mjs";
 import { exampleOf, namedExamples } from "./examples.mjs";
 import { pickRequestMediaType } from "./media.mjs";
 import { listOperations, resolve } from "./operations.mjs";
@@ -14,6 +15,8 @@ export const specDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 /** @typedef {import("./operations.mjs").Node} Node */
 /** @typedef {import("./operations.mjs").Rule} Rule */
+/** @typedef {import("../rules/registry.mjs").ParsedRule} ParsedRule */
+/** @typedef {import("../rules/registry.mjs").Registry} RuleRegistry */
 /** @typedef {"api" | "events"} DocumentRole */
 /** @typedef {"production" | "sandbox"} Environment */
 /** @typedef {{ url: string, environment: Environment, description: string }} Server */
@@ -63,7 +66,9 @@ export const specDir = join(dirname(fileURLToPath(import.meta.url)), "..");
  * @property {{ url: string, description?: string } | undefined} externalDocs
  * @property {string} summary
  * @property {string[]} tags
- * @property {Rule[]} rules the operation's x-rules, then its parameters'
+ * @property {Rule[]} rules the operation's x-rules, then its parameters', as written
+ * @property {ParsedRule[]} parsedRules the same rules, each with its kind's module (rules/kinds/) and
+ *   its references parsed once
  * @property {Node} raw the operation node
  */
 
@@ -174,9 +179,10 @@ function toResponse(bundle, status, raw) {
  * @param {string} documentName
  * @param {Node} bundle
  * @param {Server[]} documentServers
+ * @param {RuleRegistry} rules the registry of x-rules kinds the rules are read with
  * @returns {Operation[]}
  */
-function toOperations(documentName, bundle, documentServers) {
+function toOperations(documentName, bundle, documentServers, rules = specRegistry) {
   return listOperations(bundle).map((entry) => {
     const operation = entry.operation;
     const item = resolve(bundle, bundle.paths[entry.path]);
@@ -196,6 +202,7 @@ function toOperations(documentName, bundle, documentServers) {
       summary: operation.summary ?? "",
       tags: operation.tags ?? [],
       rules: entry.rules,
+      parsedRules: entry.rules.map((rule) => rules.parse(rule)),
       raw: operation,
     };
   });
@@ -290,8 +297,10 @@ export function loadSpec(dir = specDir, { fresh = false } = {}) {
  * a registered document's.
  * @param {string} documentName
  * @param {Node} bundle
+ * @param {{ rules?: RuleRegistry }} [options] `rules`: the x-rules kinds to read `parsedRules` with
+ *   (the spec's, rules/index.mjs, by default)
  * @returns {Operation[]}
  */
-export function operationsOf(documentName, bundle) {
-  return toOperations(documentName, bundle, toServers(bundle, bundle.servers));
+export function operationsOf(documentName, bundle, { rules = specRegistry } = {}) {
+  return toOperations(documentName, bundle, toServers(bundle, bundle.servers), rules);
 }

@@ -1,8 +1,7 @@
-// What the xads rules share: the registry's view of a linted root, a dereferencer that keeps each
-// node's file and pointer, and the x-rules schema.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+// What the xads rules share: the registry's view of a linted root and a dereferencer that keeps each
+// node's file and pointer. The x-rules rules read the kinds registry (rules/index.mjs).
+import { existsSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { Ajv2020 } from "ajv/dist/2020.js";
 import { loadSpec } from "../lib/model.mjs";
 import { listOperations, requestBodySchema } from "../lib/operations.mjs";
 
@@ -75,47 +74,6 @@ export function dereferencer() {
     return copy;
   }
   return { deref, where: (node) => locations.get(node) };
-}
-
-const schema = JSON.parse(readFileSync(new URL("../x-rules.schema.json", import.meta.url), "utf8"));
-const validate = new Ajv2020({ allErrors: true }).compile(schema);
-
-/**
- * The shape problems of an x-rules array (x-rules.schema.json): `{ path, message }` with `path` the
- * segments below the array. The `if`/`then` wrappers' own errors are left out: the error inside
- * `then` says what is wrong.
- */
-export function shapeProblems(rules) {
-  if (validate(rules)) return [];
-  return (validate.errors ?? [])
-    .filter((error) => error.keyword !== "if")
-    .map((error) => ({
-      path: error.instancePath
-        .split("/")
-        .slice(1)
-        .map((part) => part.replaceAll("~1", "/").replaceAll("~0", "~")),
-      message: `x-rules${error.instancePath} ${error.message}`,
-    }));
-}
-
-/** Whether one rule has the documented shape. */
-export function hasShape(rule) {
-  return validate([rule]);
-}
-
-/** The request references of a rule, each with the path of its field inside the rule. */
-export function referencesOf(rule) {
-  /** @type {Array<{ path: Array<string | number>, reference: string }>} */
-  const found = [];
-  const add = (path, value) => {
-    if (typeof value === "string") found.push({ path, reference: value });
-  };
-  for (const field of ["left", "right", "start", "end", "items", "if", "parameter"]) add([field], rule[field]);
-  for (const [index, value] of (rule.parameters ?? []).entries()) add(["parameters", index], value);
-  if (Array.isArray(rule.then)) for (const [index, value] of rule.then.entries()) add(["then", index], value);
-  add(["if", "parameter"], rule.if?.parameter);
-  add(["then", "parameter"], rule.then?.parameter);
-  return found;
 }
 
 /**

@@ -2,6 +2,7 @@
 // an index of every operation with its deep link. Tables of parameters, headers and error codes come from
 // the bundles, so they follow the spec.
 import { resolve } from "@xads/spec/lib/operations.mjs";
+import { adsProductionServer, adsSandboxServer, batchLimits } from "@xads/types/facts";
 import { escapeHtml, inlineMarkdown, page } from "./html.mjs";
 
 const METHOD_ORDER = ["get", "post", "put", "patch", "delete"];
@@ -111,6 +112,73 @@ function errorCodesTable(site) {
   return `<table class="codes"><thead><tr><th>HTTP</th><th>Documented codes</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`;
 }
 
+/** The batch limits of campaigns and line items (generated from the spec: `@xads/types/facts`). */
+const campaignBatchItems = [
+  batchLimits["/12/batch/accounts/{account_id}/campaigns"].items,
+  batchLimits["/12/batch/accounts/{account_id}/line_items"].items,
+];
+/** "40", or "40 / 50" when the two differ. */
+const campaignBatchLimit = [...new Set(campaignBatchItems)].join(" / ");
+
+/**
+ * The schema of an ads operation's parameter, or of a shared parameter of the ads components.
+ * @param {Site} site
+ * @param {string} name
+ * @param {string} [operationId] omitted: the shared parameter
+ * @returns {import("@xads/spec/lib/operations.mjs").Node | undefined}
+ */
+function parameterSchema(site, name, operationId) {
+  const bundle = adsBundle(site);
+  if (!bundle) return undefined;
+  const parameter = operationId
+    ? site.operationsById.get(operationId)?.parameters.find((p) => p.name === name)
+    : resolve(bundle, bundle.components?.parameters?.[name] ?? {});
+  return parameter?.schema ? resolve(bundle, parameter.schema) : undefined;
+}
+
+/**
+ * The limits: the bounds the spec holds are read from it (parameter schemas, the generated batch limits);
+ * the limits of server state (active campaigns, line items) are stated in the operations' descriptions.
+ * @param {Site} site
+ */
+function limitsTable(site) {
+  const count = parameterSchema(site, "count");
+  const cardsCount = parameterSchema(site, "count", "listCards");
+  const q = parameterSchema(site, "q");
+  const idFilters = [
+    parameterSchema(site, "account_ids", "listAccounts"),
+    parameterSchema(site, "campaign_ids", "listCampaigns"),
+    parameterSchema(site, "funding_instrument_ids", "listFundingInstruments"),
+    parameterSchema(site, "line_item_ids", "listLineItems"),
+  ].map((schema) => schema?.maxItems);
+  const name = parameterSchema(site, "name", "createCampaign");
+  const purchaseOrder = parameterSchema(site, "purchase_order_number", "createCampaign");
+  /** @param {import("@xads/spec/lib/operations.mjs").Node | undefined} schema */
+  const range = (schema) => `default ${schema?.default}, ${schema?.minimum} to ${schema?.maximum}`;
+  const rows = [
+    count && cardsCount ? ["<code>count</code>", `${range(count)} (cards: ${range(cardsCount)})`] : undefined,
+    q ? ["<code>q</code> length", `${q.minLength} to ${q.maxLength}`] : undefined,
+    idFilters.every((max) => typeof max === "number")
+      ? [
+          "ids in account, campaign, funding-instrument and line-item filters",
+          `up to ${[...new Set(idFilters)].join(" / ")}`,
+        ]
+      : undefined,
+    ["batch size, campaigns and line items", `${campaignBatchLimit} items`],
+    [
+      "active campaigns per account",
+      "200 by default, raisable to 8,000 through the account manager; inactive campaigns unlimited",
+    ],
+    ["line items", "100 per campaign, 256 active across all campaigns"],
+    name && purchaseOrder
+      ? ["campaign name / purchase order number", `${name.maxLength} / ${purchaseOrder.maxLength} characters`]
+      : undefined,
+  ].filter((row) => row !== undefined);
+  return `<table><tbody>
+${rows.map(([what, limit]) => `<tr><td>${what}</td><td>${limit}</td></tr>`).join("\n")}
+</tbody></table>`;
+}
+
 /** @param {Site} site */
 function operationsIndex(site) {
   return site.referenced
@@ -178,7 +246,7 @@ single source of truth for the types, client, validators and mocks.</p>
 ${documentsTable(site)}
 <p>Paths carry their version segment (<code>/12/accounts</code>, <code>/5/accounts/…</code>,
 <code>/1.1/oauth/invalidate_token</code>) and servers carry only the host, so a client moves between production,
-sandbox and the local mock by its base URL alone. The sandbox (<code>https://ads-api-sandbox.x.com</code>) has the
+sandbox and the local mock by its base URL alone. The sandbox (<code>${adsSandboxServer}</code>) has the
 same paths as production; accounts, funding instruments and account features can be created and deleted there at
 no cost, and the operations that exist only there say "(sandbox)". All authorization steps use HTTPS.</p>
 <p>The local mocks answer from the documents' examples and reject a request that breaks a documented bound with
@@ -211,7 +279,7 @@ signs for you:</p>
 <pre><code>import { createAdsClient } from "@xads/client";
 
 const ads = createAdsClient({
-  baseUrl: "https://ads-api.x.com",
+  baseUrl: "${adsProductionServer}",
   oauth1: { consumerKey, consumerSecret, token, tokenSecret },
 });
 const { data, error } = await ads.GET("/12/accounts/{account_id}", {
@@ -268,7 +336,7 @@ ${parametersTable(site)}
 
 <h2 id="batches">Batches</h2>
 <p>Batch endpoints (<code>POST /12/batch/accounts/{account_id}/…</code>) take a JSON array of
-<code>{"operation_type": "Create" | "Update" | "Delete", "params": {…}}</code> items (at most 40 for campaigns and
+<code>{"operation_type": "Create" | "Update" | "Delete", "params": {…}}</code> items (at most ${campaignBatchLimit} for campaigns and
 line items). The whole batch succeeds or fails together and the order is kept: <code>data</code> is the ordered
 records and <code>request</code> the ordered <code>{params, operation_type}</code> items.</p>
 <div class="cols">
@@ -281,15 +349,7 @@ records and <code>request</code> the ordered <code>{params, operation_type}</cod
 </div>
 
 <h2 id="limits">Limits</h2>
-<table><tbody>
-<tr><td><code>count</code></td><td>default 200, 1 to 1000 (cards: default 100, 1 to 200)</td></tr>
-<tr><td><code>q</code> length</td><td>1 to 255</td></tr>
-<tr><td>ids in account, campaign, funding-instrument and line-item filters</td><td>up to 200</td></tr>
-<tr><td>batch size, campaigns and line items</td><td>40 items</td></tr>
-<tr><td>active campaigns per account</td><td>200 by default, raisable to 8,000 through the account manager; inactive campaigns unlimited</td></tr>
-<tr><td>line items</td><td>100 per campaign, 256 active across all campaigns</td></tr>
-<tr><td>campaign name / purchase order number</td><td>255 / 50 characters</td></tr>
-</tbody></table>
+${limitsTable(site)}
 
 <h2 id="errors">Errors</h2>
 <p>Every non-2xx answer of the advertising interface carries the same JSON body. Each error has <code>code</code>

@@ -1,3 +1,5 @@
+import type { Rule } from "@xads/spec/lib/operations.mjs";
+import { createRegistry, registry } from "@xads/spec/rules/index.mjs";
 import { describe, expect, it } from "vitest";
 import { ruleCheck, rulesSection } from "../src/rules.mjs";
 
@@ -62,5 +64,21 @@ describe("x-rules on the operation page", () => {
     expect(section).toContain("**Cross-field rules**");
     expect(section).toContain("- D.<br>Check: at most one of `query.a`, `query.b`. Error: `EXCLUSIVE_PARAMETERS`.");
     expect(rulesSection([])).toBe("");
+  });
+
+  it("reads a kind added through the registry (spec/rules/) with the kind's own sentence", () => {
+    const [exclusive] = registry.kinds.filter((kind) => kind.name === "exclusive");
+    if (!exclusive) throw new Error("exclusive is a kind of the spec");
+    const throwAway = {
+      ...exclusive,
+      name: "at-least-one",
+      describe: (rule: Rule) => `at least one of ${rule.parameters.join(" or ")}`,
+      example: { ...exclusive.example, kind: "at-least-one" },
+    };
+    const rule = { ...base, kind: "at-least-one", parameters: ["query.a", "query.b"] };
+    expect(rulesSection([rule], createRegistry([...registry.kinds, throwAway]))).toContain(
+      "Check: at least one of query.a or query.b.",
+    );
+    expect(ruleCheck(rule)).toBe("`at-least-one` rule");
   });
 });

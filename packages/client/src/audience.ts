@@ -1,5 +1,6 @@
 // Normalise-and-hash helpers for custom-audience user identifiers: SHA-256 (Web Crypto), no salt,
 // lower-case hex, for every identifier type except partner_user_id, which is sent as it is.
+import type { Ads } from "@xads/types";
 
 export type IdentifierType =
   | "email"
@@ -10,15 +11,8 @@ export type IdentifierType =
   | "android_id"
   | "partner_user_id";
 
-/** A user element as the audience user endpoints take it: each key an array of identifiers. */
-export interface AudienceUser {
-  email?: string[];
-  phone_number?: string[];
-  handle?: string[];
-  twitter_id?: string[];
-  device_id?: string[];
-  partner_user_id?: string[];
-}
+/** A user element as the audience user endpoints take it: each key an array of identifiers (the ads document's `AudienceUser`). */
+export type AudienceUser = Ads.components["schemas"]["AudienceUser"];
 
 /** Raw identifiers of one user, before normalisation and hashing. Device ids say which kind they are. */
 export interface RawAudienceUser {

@@ -1,15 +1,29 @@
+import { type BatchPath, batchLimits } from "@xads/types/facts";
 import type { AudienceUser } from "./audience.js";
 import { type ApiErrorItem, apiErrorFrom, errorItemsOf, type OperationError, XAdsApiError } from "./errors.js";
 import { parseRateLimit } from "./rate-limit.js";
 
-/** The documented batch limits per request. */
+/** The batch path whose limits each batch kind takes (the do-not-reach user batch has the same as `users`). */
+const BATCH_PATHS = {
+  campaigns: "/12/batch/accounts/{account_id}/campaigns",
+  line_items: "/12/batch/accounts/{account_id}/line_items",
+  custom_audiences: "/12/batch/accounts/{account_id}/custom_audiences",
+  users: "/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users",
+} as const satisfies Record<string, BatchPath>;
+
+const users = batchLimits[BATCH_PATHS.users];
+
+/**
+ * The batch limits per request, by batch kind: the spec's (`batchLimits` of `@xads/types/facts`: the
+ * request body's `maxItems` and its `max-body-bytes` rule) for the batch path of each kind.
+ */
 export const BATCH_LIMITS = {
-  campaigns: { items: 40 },
-  line_items: { items: 40 },
-  custom_audiences: { items: 10 },
+  campaigns: { items: batchLimits[BATCH_PATHS.campaigns].items },
+  line_items: { items: batchLimits[BATCH_PATHS.line_items].items },
+  custom_audiences: { items: batchLimits[BATCH_PATHS.custom_audiences].items },
   /** Custom-audience and do-not-reach user batches. */
-  users: { items: 2_500, bytes: 5_000_000 },
-} as const satisfies Record<string, BatchLimit>;
+  users: { items: users.items, bytes: users.bytes },
+} as const satisfies Record<keyof typeof BATCH_PATHS, BatchLimit>;
 
 export type BatchKind = keyof typeof BATCH_LIMITS;
 
@@ -187,8 +201,8 @@ function usersIn(chunk: readonly UserBatchOperation[]): number {
 }
 
 /**
- * Sends custom-audience (or do-not-reach) user operations in requests of at most 2,500 operations and
- * 5,000,000 bytes. The API must report `success_count` and `total_count` equal to the number of users
+ * Sends custom-audience (or do-not-reach) user operations in requests within `BATCH_LIMITS.users` (2,500
+ * operations and 5,000,000 bytes in the spec today). The API must report `success_count` and `total_count` equal to the number of users
  * sent; any difference throws {@link XAdsApiError} telling to retry that request.
  */
 export async function sendUserBatch(

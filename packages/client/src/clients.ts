@@ -1,6 +1,7 @@
 import type { Ads, TailoredAudiences, Upload } from "@xads/types";
+import { pathServers } from "@xads/types/facts";
 import { createXAdsClient, type XAdsClient, type XAdsClientOptions } from "./create-client.js";
-import { ADS_BASE_URL, AUTH_BASE_URL, UPLOAD_BASE_URL } from "./hosts.js";
+import { ADS_BASE_URL, UPLOAD_BASE_URL } from "./hosts.js";
 import { type UploadedMedia, type UploadMediaOptions, uploadMedia } from "./upload.js";
 
 export type AdsClient = XAdsClient<Ads.paths>;
@@ -32,7 +33,10 @@ export type UploadClient = XAdsClient<Upload.paths> & {
 /** A client for the media upload host (`https://upload.x.com`; v2 endpoints on `https://api.x.com`). */
 export function createUploadClient(options: UploadClientOptions = {}): UploadClient {
   const client = createXAdsClient<Upload.paths>(options, UPLOAD_BASE_URL);
-  const v2BaseUrl = (options.v2BaseUrl ?? (options.baseUrl ? client.baseUrl : AUTH_BASE_URL)).replace(/\/+$/, "");
+  // The v2 host is the path-level server of the v2 endpoints, read here so that a bundle without
+  // createUploadClient drops the table.
+  const v2Host = pathServers.upload["/2/media/upload/initialize"].production;
+  const v2BaseUrl = (options.v2BaseUrl ?? (options.baseUrl ? client.baseUrl : v2Host)).replace(/\/+$/, "");
   return Object.assign(client, {
     uploadMedia: (upload: UploadMediaOptions) => uploadMedia(client, upload, v2BaseUrl),
   });

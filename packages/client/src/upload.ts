@@ -1,12 +1,15 @@
+import type { Upload } from "@xads/types";
+import { type MediaCategory, uploadLimits } from "@xads/types/facts";
 import { apiErrorFrom, XAdsApiError } from "./errors.js";
 import { parseRateLimit } from "./rate-limit.js";
 
-/** Largest chunk the upload host accepts in one APPEND. */
-export const MAX_CHUNK_BYTES = 5 * 1024 * 1024;
-const MAX_SEGMENTS = 1000;
-const MAX_ADDITIONAL_OWNERS = 100;
+/** Largest chunk the upload host accepts in one APPEND: the upload document's limit (5 MB). */
+export const MAX_CHUNK_BYTES = uploadLimits.maxChunkBytes;
+const MAX_SEGMENTS = uploadLimits.maxSegments;
+const MAX_ADDITIONAL_OWNERS = uploadLimits.maxAdditionalOwners;
 
-export type MediaCategory = "amplify_video" | "tweet_gif" | "tweet_image" | "tweet_video";
+/** What the media is for, given at INIT (the upload document's `MediaCategory`). */
+export type { MediaCategory };
 
 export interface UploadProgress {
   phase: "upload" | "processing";
@@ -25,7 +28,7 @@ export interface UploadMediaOptions {
   mediaCategory?: MediaCategory;
   /** User ids that may also use the media (up to 100), for example the `as_user_id` of a post made for another user. */
   additionalOwners?: readonly string[];
-  /** Bytes per APPEND, at most 5 MB (the default). */
+  /** Bytes per APPEND, at most {@link MAX_CHUNK_BYTES} (the default). */
   chunkSize?: number;
   /** `v1.1` (INIT/APPEND/FINALIZE/STATUS on the upload host, the default) or `v2` (the dedicated endpoints on api.x.com). */
   api?: "v1.1" | "v2";
@@ -35,12 +38,8 @@ export interface UploadMediaOptions {
   maxProcessingMs?: number;
 }
 
-export interface ProcessingInfo {
-  state: "pending" | "in_progress" | "succeeded" | "failed" | (string & {});
-  check_after_secs?: number;
-  progress_percent?: number;
-  error?: { code?: number; name?: string; message?: string };
-}
+/** Asynchronous processing of an upload, as FINALIZE and STATUS answer it (the upload document's `ProcessingInfo`). */
+export type ProcessingInfo = Upload.components["schemas"]["ProcessingInfo"];
 
 export interface UploadedMedia {
   mediaId: string;
@@ -125,7 +124,7 @@ function validate(options: UploadMediaOptions): { blob: Blob; chunkSize: number 
   const chunkSize = options.chunkSize ?? MAX_CHUNK_BYTES;
   if (!Number.isInteger(chunkSize) || chunkSize < 1 || chunkSize > MAX_CHUNK_BYTES) {
     throw new RangeError(
-      `uploadMedia: chunkSize must be an integer from 1 to ${MAX_CHUNK_BYTES} bytes (5 MB) (got ${chunkSize})`,
+      `uploadMedia: chunkSize must be an integer from 1 to ${MAX_CHUNK_BYTES} bytes (got ${chunkSize})`,
     );
   }
   const blob = media instanceof Blob ? media : new Blob([media as BlobPart], { type: mediaType });
@@ -140,7 +139,7 @@ function validate(options: UploadMediaOptions): { blob: Blob; chunkSize: number 
 }
 
 /**
- * Chunked media upload: INIT, one APPEND per chunk (at most 5 MB each), FINALIZE, then STATUS polling
+ * Chunked media upload: INIT, one APPEND per chunk (at most {@link MAX_CHUNK_BYTES} each), FINALIZE, then STATUS polling
  * after each `check_after_secs` until processing succeeds. Resolves to the media id and key; a failed
  * step or failed processing throws {@link XAdsApiError}.
  */

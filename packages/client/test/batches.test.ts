@@ -1,3 +1,4 @@
+import { batchLimits } from "@xads/types/facts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BATCH_LIMITS, createAdsClient, sendBatch, sendUserBatch, splitBatch, XAdsApiError } from "../src/index.js";
 import type { RecordedRequest } from "./support/fault-server.js";
@@ -28,6 +29,19 @@ const ads = () =>
 const campaigns = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ operation_type: "Create" as const, params: { name: `c${i}` } }));
 const path = "/12/batch/accounts/{account_id}/campaigns";
+
+describe("BATCH_LIMITS", () => {
+  it("are the spec's limits of each kind's batch path, and do-not-reach user batches share the users limits", () => {
+    expect(BATCH_LIMITS).toEqual({
+      campaigns: { items: batchLimits["/12/batch/accounts/{account_id}/campaigns"].items },
+      line_items: { items: batchLimits["/12/batch/accounts/{account_id}/line_items"].items },
+      custom_audiences: { items: batchLimits["/12/batch/accounts/{account_id}/custom_audiences"].items },
+      users: { items: 2_500, bytes: 5_000_000 },
+    });
+    const doNotReach = batchLimits["/12/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users"];
+    expect({ items: doNotReach.items, bytes: doNotReach.bytes }).toEqual(BATCH_LIMITS.users);
+  });
+});
 
 describe("splitBatch", () => {
   it("splits by the documented item limits, keeping order", () => {

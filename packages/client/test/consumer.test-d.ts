@@ -1,4 +1,5 @@
-import type { Ads } from "@xads/types";
+import type { Ads, Upload } from "@xads/types";
+import type { MediaCategory as FactsMediaCategory, listPaths } from "@xads/types/facts";
 import { describe, expectTypeOf, it } from "vitest";
 import {
   ADS_SANDBOX_BASE_URL,
@@ -6,6 +7,8 @@ import {
   createAuthClient,
   createTailoredAudiencesClient,
   createUploadClient,
+  type ListPath,
+  type MediaCategory,
   paginate,
   type RateLimitState,
   type SignedOAuth1,
@@ -66,5 +69,12 @@ describe("a consumer program under strict", () => {
     expectTypeOf<IsAny<typeof error.errors>>().toEqualTypeOf<false>();
     expectTypeOf<IsAny<typeof error.body>>().toEqualTypeOf<false>();
     expectTypeOf(error.status).toEqualTypeOf<number>();
+  });
+
+  it("takes the spec's facts: list paths, media categories", () => {
+    // paginate's list paths, read from the types, are the list paths the facts read from the spec.
+    expectTypeOf<ListPath<Ads.paths>>().toEqualTypeOf<(typeof listPaths)["ads"][number]>();
+    expectTypeOf<MediaCategory>().toEqualTypeOf<FactsMediaCategory>();
+    expectTypeOf<MediaCategory>().toEqualTypeOf<Upload.components["schemas"]["MediaCategory"]>();
   });
 });

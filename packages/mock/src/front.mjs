@@ -49,7 +49,9 @@ function sendJson(response, status, value, head) {
  * }} options
  */
 export function createFront({ index, bundleText, target, now = Date.now }) {
-  const agent = new Agent({ keepAlive: true });
+  // A fresh connection per request: a kept-alive socket that Prism closes (after its 5 s idle
+  // timeout) just as the front reuses it answers ECONNRESET, which loaded test runs hit.
+  const agent = new Agent({ keepAlive: false });
   const server = createServer((request, response) => {
     const head = request.method === "HEAD";
     if ((request.method === "GET" || head) && (request.url === "/" || request.url === "/openapi.json")) {

@@ -1,6 +1,6 @@
 // The README's TypeScript blocks, compiled as a user's modules against the built package: each block
-// imports "@xads/types" (resolved through the package's own exports to dist/) under the package's
-// compiler options. Run after `pnpm build` (turbo's test task depends on it).
+// imports "@xads/types" or "@xads/types/facts" (resolved through the package's own exports to dist/)
+// under the package's compiler options. Run after `pnpm build` (turbo's test task depends on it).
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
@@ -36,20 +36,25 @@ function compile(modules: Record<string, string>): Record<string, string[]> {
 describe("the README", () => {
   it("has a TypeScript example that imports the package", () => {
     expect(blocks.length).toBeGreaterThan(0);
-    for (const block of blocks) expect(block).toContain('from "@xads/types"');
+    for (const block of blocks) expect(block).toMatch(/from "@xads\/types(\/facts)?"/);
   });
 
   // A whole TypeScript program against the built types: under a second alone, several seconds while
   // `pnpm test` runs the other suites and the type checks beside it on two cores.
   it("compiles, and a wrong use of the same types does not", () => {
     const modules = Object.fromEntries(blocks.map((block, i) => [`readme-${i + 1}`, block]));
-    // The control shows that the example is checked against the real types, not against `any`.
+    // The controls show that the examples are checked against the real types, not against `any`.
     modules.control = [
       'import type { Ads } from "@xads/types";',
       'const query: Ads.operations["listCampaigns"]["parameters"]["query"] = { count: "200" };',
     ].join("\n");
-    const { control, ...examples } = compile(modules);
+    modules.factsControl = [
+      'import { batchLimits } from "@xads/types/facts";',
+      'const perRequest: 41 = batchLimits["/12/batch/accounts/{account_id}/campaigns"].items;',
+    ].join("\n");
+    const { control, factsControl, ...examples } = compile(modules);
     for (const [name, errors] of Object.entries(examples)) expect(errors, `${name}: ${errors.join("\n")}`).toEqual([]);
     expect(control?.join("\n")).toMatch(/Type 'string' is not assignable to type 'number'/);
+    expect(factsControl?.join("\n")).toMatch(/Type '40' is not assignable to type '41'/);
   }, 60_000);
 });

@@ -1,7 +1,11 @@
 // The generator refuses what the validator cannot enforce, with a message naming the place and the fix.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createRegistry, registry } from "@xads/spec/rules/index.mjs";
 import { describe, expect, it } from "vitest";
 import { generateModules } from "../scripts/generate-modules.mjs";
-import { fixtureDir } from "./fixtures/generate-fixture.js";
+import { fixtureDir, generateFixture, source } from "./fixtures/generate-fixture.js";
+import { rulesDocument } from "./fixtures/rules-document.js";
 
 function documentWith(operation: Record<string, unknown>) {
   return {
@@ -12,7 +16,7 @@ function documentWith(operation: Record<string, unknown>) {
 }
 
 const generate = (document: Record<string, unknown>) => () =>
-  generateModules([{ name: "broken", document }], fixtureDir("broken"));
+  generateModules([source("broken", document)], fixtureDir("broken"));
 
 describe("generate", () => {
   it("fails on an x-rules kind it does not implement, naming document, operation, rule and kind", () => {
@@ -31,6 +35,61 @@ describe("generate", () => {
     expect(generate(document)).toThrow(
       /broken getThing x-rules "new-kind": kind "fancy" is not implemented by @xads\/validator/,
     );
+  });
+
+  it("refuses a kind of the registry without a runtime check, naming the module to write", () => {
+    const [exclusive] = registry.kinds.filter((kind) => kind.name === "exclusive");
+    if (!exclusive) throw new Error("exclusive is a kind of the spec");
+    const throwAway = {
+      ...exclusive,
+      name: "at-least-one",
+      runtime: undefined,
+      example: { ...exclusive.example, kind: "at-least-one" },
+    };
+    const kinds = createRegistry([...registry.kinds, throwAway]);
+    const document = documentWith({
+      parameters: [
+        { name: "a", in: "query", schema: { type: "string" } },
+        { name: "b", in: "query", schema: { type: "string" } },
+      ],
+      "x-rules": [
+        {
+          id: "a-or-b",
+          kind: "at-least-one",
+          description: "A or b.",
+          error: "MISSING_PARAMETER",
+          parameters: ["query.a", "query.b"],
+        },
+      ],
+    });
+    const run = (rules: typeof kinds) => () =>
+      generateModules([source("broken", document, rules)], fixtureDir("broken"), { registry: rules });
+    expect(run(kinds)).toThrow(
+      /kind "at-least-one" is not implemented by @xads\/validator \(implemented: compare, .*\)\. Write its check, packages\/validator\/src\/runtime\/rules\/kinds\/at-least-one\.ts, and name it in spec\/rules\/kinds\/at-least-one\.mjs/,
+    );
+    // Named by the registry, a runtime module is what the operation imports for the kind.
+    const dir = fixtureDir("throw-away");
+    generateModules([source("throw-away", document, kinds)], dir, {
+      registry: createRegistry([...registry.kinds, { ...throwAway, runtime: "exclusive" }]),
+      runtimeDir: join(import.meta.dirname, "../src/runtime"),
+    });
+    const module = readFileSync(join(dir, "operations", "getThing.ts"), "utf8");
+    expect(module).toContain(
+      'import { check as atLeastOneCheck } from "../../../../src/runtime/rules/kinds/exclusive.js";',
+    );
+    expect(module).toContain('checks: { "at-least-one": atLeastOneCheck },');
+  });
+
+  it("imports into each operation only the checks of its rules' kinds, and the references parsed", () => {
+    const dir = generateFixture("imports", rulesDocument);
+    const module = readFileSync(join(dir, "operations", "exclusiveFixture.ts"), "utf8");
+    expect(module.match(/^import \{ check as \w+ \} from .*$/gm)).toEqual([
+      'import { check as exclusiveCheck } from "../../../../src/runtime/rules/kinds/exclusive.js";',
+    ]);
+    expect(module).toContain(
+      '"parsedReferences":{"query.with_total":{"in":"query","name":"with_total","steps":[]},"query.cursor":{"in":"query","name":"cursor","steps":[]}}',
+    );
+    expect(readFileSync(join(dir, "operations", "compareFixture.ts"), "utf8")).not.toContain("exclusive.js");
   });
 
   it("fails on a rule that does not match x-rules.schema.json", () => {
@@ -75,14 +134,8 @@ describe("generate", () => {
 
   it("fails when two documents use the same operationId", () => {
     const document = documentWith({});
-    expect(() =>
-      generateModules(
-        [
-          { name: "one", document },
-          { name: "two", document },
-        ],
-        fixtureDir("duplicate"),
-      ),
-    ).toThrow(/operationId getThing is used by one and two/);
+    expect(() => generateModules([source("one", document), source("two", document)], fixtureDir("duplicate"))).toThrow(
+      /operationId getThing is used by one and two/,
+    );
   });
 });

@@ -1,24 +1,21 @@
 // x-rules: every reference of a rule names a parameter of the operation (`query.`, `path.`, `header.`)
-// or a place in its request body schema (`body...`). A parameter's rules are checked on every
-// operation that uses the parameter. Rules without the documented shape are x-rules-shape's.
-import { parseReference, schemasAt } from "../../lib/operations.mjs";
-import { hasShape, operationsVisitor, referencesOf } from "../support.mjs";
+// or a place in its request body schema (`body...`). Which fields of a rule are references is its
+// kind's (rules/kinds/). A parameter's rules are checked on every operation that uses the parameter.
+// Rules without the documented shape are x-rules-shape's.
+import { registry } from "../../rules/index.mjs";
+import { landReferences } from "../../rules/references.mjs";
+import { hasShape } from "../../rules/shape.mjs";
+import { operationsVisitor } from "../support.mjs";
 
 export default function XRulesReferencesExist() {
   return operationsVisitor((operation, ctx) => {
-    const { operationId, parameters, rules, document, where } = operation;
+    const { operationId, rules, where } = operation;
     for (const rule of rules) {
-      if (!hasShape(rule)) continue;
-      for (const { path, reference } of referencesOf(rule)) {
-        const parsed = parseReference(reference);
-        const found =
-          parsed.in === "body"
-            ? operation.body !== undefined && schemasAt(document, operation.body, parsed.steps).length > 0
-            : parameters.some((p) => p.in === parsed.in && p.name === parsed.name);
-        if (found) continue;
-        const missing = parsed.in === "body" ? "is not in the request body schema" : "is not a parameter";
+      if (!hasShape(registry, rule)) continue;
+      for (const { path, reference, problem } of landReferences(registry.parse(rule), operation)) {
+        if (!problem) continue;
         ctx.report({
-          message: `x-rules ${rule.id}: ${reference} ${missing} of ${operationId}`,
+          message: `x-rules ${rule.id}: ${reference} ${problem} of ${operationId}`,
           location: where(rule).child(path),
         });
       }

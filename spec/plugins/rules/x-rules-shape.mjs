@@ -1,10 +1,13 @@
-// x-rules: every entry, on an operation or a parameter, has the shape of x-rules.schema.json, and rule
-// ids are unique per operation (its own rules and its parameters').
-import { operationsVisitor, shapeProblems } from "../support.mjs";
+// x-rules: every entry, on an operation or a parameter, has the shape its kind's module gives
+// (rules/kinds/, x-rules.schema.json), and rule ids are unique per operation (its own rules and its
+// parameters').
+import { registry } from "../../rules/index.mjs";
+import { shapeProblems } from "../../rules/shape.mjs";
+import { operationsVisitor } from "../support.mjs";
 
 function reportShape(rules, ctx) {
   if (rules === undefined) return;
-  for (const { path, message } of shapeProblems(rules)) {
+  for (const { path, message } of shapeProblems(registry, rules)) {
     ctx.report({ message, location: ctx.location.child(["x-rules", ...path]) });
   }
 }

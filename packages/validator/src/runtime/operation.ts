@@ -3,7 +3,7 @@
 
 import { coerceBody, coerceParameters, headerObject, queryObject } from "./coerce.js";
 import { convertErrors, pathName } from "./errors.js";
-import { checkRules, type Rule } from "./rules/index.js";
+import { type Checks, checkRules, type Rule } from "./rules/index.js";
 import type {
   BodyDescriptor,
   ParameterDescriptor,
@@ -23,6 +23,8 @@ export interface OperationDefinition {
   parameters: readonly ParameterDescriptor[];
   body: BodyDescriptor | undefined;
   rules: readonly Rule[];
+  /** The check of each kind its rules use (rules/kinds/<kind>.ts), imported by the generated module. */
+  checks: Checks;
   request: SchemaValidator;
   /** By status code, `1XX`..`5XX` range or `default`. */
   responses: Readonly<Record<string, ResponseDescriptor>>;
@@ -84,7 +86,7 @@ export function defineOperation(definition: OperationDefinition): OperationValid
     }
     if (definition.rules.length > 0) {
       errors.push(
-        ...checkRules(definition.rules, {
+        ...checkRules(definition.rules, definition.checks, {
           ...request,
           rawBody: body.raw,
           bodyMediaType: definition.body?.mediaType,

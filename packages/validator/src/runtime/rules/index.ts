@@ -1,17 +1,20 @@
 import type { ValidationError } from "../types.js";
-import { checks, type Failure } from "./checks.js";
-import { type RuleRequest, referencesOf, scopesOf } from "./reference.js";
-import type { Rule } from "./rule.js";
+import { type RuleRequest, scopesOf } from "./reference.js";
+import type { Check, Checks, Rule } from "./rule.js";
 
 export type { RuleRequest } from "./reference.js";
-export type { Condition, Rule, RuleKind } from "./rule.js";
+export type { Checks, Condition, Rule, RuleKind } from "./rule.js";
 
-/** Every x-rules error of a request; the message is the rule's description and names the rule. */
-export function checkRules(rules: readonly Rule[], request: RuleRequest): ValidationError[] {
+/**
+ * Every x-rules error of a request; the message is the rule's description and names the rule. `checks`
+ * holds the check of each kind the rules use (a generated operation imports only those).
+ */
+export function checkRules(rules: readonly Rule[], checks: Checks, request: RuleRequest): ValidationError[] {
   const errors: ValidationError[] = [];
   for (const rule of rules) {
-    const check = checks[rule.kind] as (rule: Rule, scope: ReturnType<typeof scopesOf>[number]) => Failure[];
-    for (const scope of scopesOf(request, referencesOf(rule as unknown as Record<string, unknown>))) {
+    const check = checks[rule.kind] as Check<Rule> | undefined;
+    if (!check) throw new Error(`@xads/validator: no check for the x-rules kind ${rule.kind} of rule ${rule.id}`);
+    for (const scope of scopesOf(request, rule)) {
       for (const failure of check(rule, scope)) {
         const detail = failure.detail ? `; ${failure.detail}` : "";
         errors.push({

@@ -1,34 +1,16 @@
-// Resolves x-rules references (`query.count`, `body[].params.users[].email`) against a request.
+// Resolves x-rules references (`query.count`, `body[].params.users[].email`) against a request. The
+// generator parses each reference of a rule (spec/lib/operations.mjs, parseReference) and emits it in
+// the rule's `parsedReferences`: the runtime reads references, it does not parse them.
+
+import type { RuleBase } from "./check.js";
 
 export type Step = { property: string } | { each: true };
 
+/** A reference as the generator emits it (a header's name in lower case, as requests are read). */
 export interface ParsedReference {
   in: "query" | "path" | "header" | "body";
   name: string;
   steps: Step[];
-}
-
-const parsed = new Map<string, ParsedReference>();
-
-export function parseReference(reference: string): ParsedReference {
-  const cached = parsed.get(reference);
-  if (cached) return cached;
-  const [head = "", ...rest] = reference.split(".");
-  let result: ParsedReference;
-  if (head === "query" || head === "path" || head === "header") {
-    result = { in: head, name: head === "header" ? rest.join(".").toLowerCase() : rest.join("."), steps: [] };
-  } else {
-    const steps: Step[] = [];
-    for (const segment of [head.replace(/^body/, ""), ...rest]) {
-      const each = segment.endsWith("[]");
-      const name = each ? segment.slice(0, -2) : segment;
-      if (name) steps.push({ property: name });
-      if (each) steps.push({ each: true });
-    }
-    result = { in: "body", name: reference, steps };
-  }
-  parsed.set(reference, result);
-  return result;
 }
 
 /** The request as the rules see it: coerced values by location (header names in lower case). */
@@ -93,11 +75,14 @@ function walk(value: unknown, name: string, steps: Step[]): Array<{ value: unkno
 }
 
 /**
- * The value a reference names within a scope. A reference with `[]` steps beyond the scope's prefix
- * yields the list of values it reaches.
+ * The value a reference of a rule names within a scope; an absent value takes the reference's schema
+ * default (`rule.defaults`), which does not make it present. A reference with `[]` steps beyond the
+ * scope's prefix yields the list of values it reaches.
  */
-export function locate(scope: Scope, reference: string, defaults?: Record<string, unknown>): Located {
-  const ref = parseReference(reference);
+export function locate(scope: Scope, rule: RuleBase, reference: string): Located {
+  const ref = rule.parsedReferences[reference];
+  if (!ref) throw new Error(`@xads/validator: rule ${rule.id} has no parsed reference ${reference}`);
+  const defaults = rule.defaults;
   if (ref.in !== "body") {
     const value = scope.request[ref.in][ref.name];
     const fallback = value === undefined ? defaults?.[reference] : value;
@@ -116,9 +101,9 @@ export function locate(scope: Scope, reference: string, defaults?: Record<string
 }
 
 /** The scopes a rule is checked in: one per item of the `[]` prefix all its references share. */
-export function scopesOf(request: RuleRequest, references: string[]): Scope[] {
+export function scopesOf(request: RuleRequest, rule: RuleBase): Scope[] {
   const whole: Scope = { request, prefixLength: 0, base: request.body, baseName: "body" };
-  const parsedRefs = references.map(parseReference);
+  const parsedRefs = Object.values(rule.parsedReferences);
   if (parsedRefs.length === 0 || parsedRefs.some((r) => r.in !== "body")) return [whole];
   const first = parsedRefs[0] as ParsedReference;
   let shared = 0;
@@ -139,16 +124,4 @@ export function scopesOf(request: RuleRequest, references: string[]): Scope[] {
     base: place.value,
     baseName: place.parameter,
   }));
-}
-
-/** Every reference a rule names (used to find its scopes). */
-export function referencesOf(rule: Record<string, unknown>): string[] {
-  const refs: unknown[] = [rule.left, rule.right, rule.start, rule.end, rule.items, rule.parameter];
-  if (typeof rule.if === "string") refs.push(rule.if);
-  if (Array.isArray(rule.parameters)) refs.push(...rule.parameters);
-  if (Array.isArray(rule.then)) refs.push(...rule.then);
-  for (const condition of [rule.if, rule.then]) {
-    if (isRecord(condition) && typeof condition.parameter === "string") refs.push(condition.parameter);
-  }
-  return refs.filter((r): r is string => typeof r === "string");
 }

@@ -1,0 +1,20 @@
+// exclusive: at most one of `parameters` is sent.
+import type { Check, RuleBase } from "../check.js";
+import { locate } from "../reference.js";
+
+export interface ExclusiveRule extends RuleBase {
+  kind: "exclusive";
+  parameters: string[];
+}
+
+export const check: Check<ExclusiveRule> = (rule, scope) => {
+  const present = rule.parameters.map((r) => locate(scope, rule, r)).filter((p) => p.present);
+  return present.length <= 1
+    ? []
+    : [
+        {
+          parameter: present[1]?.parameter ?? "",
+          detail: `${present.map((p) => p.parameter).join(" and ")} were both sent`,
+        },
+      ];
+};
