@@ -1,20 +1,26 @@
 // The breaking changes between two versions of one document: api-smart-diff's wire-level verdict on
 // the operations, plus the rules of type-rules.mjs for what breaks code compiled against the types.
 import { apiCompare } from "api-smart-diff";
+import { factBreakingChanges } from "./fact-rules.mjs";
 import { typeBreakingChanges } from "./type-rules.mjs";
 
 /** @typedef {import("@xads/spec/lib/operations.mjs").Node} Node */
-/** @typedef {{ source: "api-smart-diff" | "types", where: string, message: string }} BreakingChange */
+/** @typedef {{ source: "api-smart-diff" | "types" | "facts", where: string, message: string }} BreakingChange */
 
 /**
  * Breaking changes from `before` to `after`, as `{ source, where, message }`, where `source` is
- * "api-smart-diff" or "types".
+ * "api-smart-diff", "types" or "facts" (fact-rules.mjs).
  * @param {Node} before
  * @param {Node} after
+ * @param {string} [name] the document's name
  * @returns {BreakingChange[]}
  */
-export function breakingChanges(before, after) {
-  return [...wireBreakingChanges(before, after), ...typeBreaks(before, after)];
+export function breakingChanges(before, after, name = "document") {
+  return [
+    ...wireBreakingChanges(before, after),
+    ...typeBreaks(before, after),
+    ...factBreakingChanges(name, before, after).map((c) => ({ source: /** @type {const} */ ("facts"), ...c })),
+  ];
 }
 
 /**
@@ -60,7 +66,7 @@ export function breakingChangesAcross(beforeDocuments, afterDocuments) {
       changes.push({ document: name, source: "types", where: name, message: "document removed" });
       continue;
     }
-    for (const change of breakingChanges(before, after)) changes.push({ document: name, ...change });
+    for (const change of breakingChanges(before, after, name)) changes.push({ document: name, ...change });
   }
   return changes;
 }

@@ -172,3 +172,51 @@ describe("breaking changes across documents", () => {
     expect(breakingChangesAcross({ ads: base }, { ads: base, upload: base })).toEqual([]);
   });
 });
+
+describe("facts the generated facts module exports", () => {
+  /** @param {(document: Node) => void} mutate */
+  const changed = (mutate) => {
+    const document = structuredClone(base);
+    mutate(document);
+    return messages(breakingChanges(base, document)).filter((m) => m.endsWith("[facts]"));
+  };
+
+  it("a server removed or moved is breaking for the operations called on it", () => {
+    const found = changed((d) => {
+      d.servers = [{ url: "https://elsewhere.example", description: "Production" }];
+    });
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((m) => m.includes("production server https://ads-api.x.com removed"))).toBe(true);
+    expect(changed((d) => d.servers.push({ url: "https://more.example", description: "Sandbox" }))).toEqual([]);
+  });
+
+  it("an x-rules bound tightened is breaking, loosened is not", () => {
+    /** @param {number} max */
+    const withBodyLimit = (max) => (/** @type {Node} */ d) => {
+      const operation = Object.values(d.paths).flatMap((item) => Object.values(item))[0];
+      operation["x-rules"] = [{ id: "body-size", kind: "max-body-bytes", description: "d", error: "E", max }];
+    };
+    const before = structuredClone(base);
+    withBodyLimit(100)(before);
+    const after = structuredClone(base);
+    withBodyLimit(50)(after);
+    expect(messages(breakingChanges(before, after)).filter((m) => m.endsWith("[facts]"))).toEqual([
+      expect.stringContaining("x-rules body-size: max lowered from 100 to 50"),
+    ]);
+    expect(messages(breakingChanges(after, before)).filter((m) => m.endsWith("[facts]"))).toEqual([]);
+  });
+
+  it("a known value removed is breaking, one added is not", () => {
+    const withKnown = (/** @type {string[]} */ values) => (/** @type {Node} */ d) => {
+      d.components.schemas.Code = { type: "string", "x-known-values": values };
+    };
+    const before = structuredClone(base);
+    withKnown(["A", "B"])(before);
+    const after = structuredClone(base);
+    withKnown(["A"])(after);
+    expect(messages(breakingChanges(before, after)).filter((m) => m.endsWith("[facts]"))).toEqual([
+      'components.schemas.Code: known values removed: "B" [facts]',
+    ]);
+    expect(messages(breakingChanges(after, before)).filter((m) => m.endsWith("[facts]"))).toEqual([]);
+  });
+});
