@@ -14,18 +14,31 @@ const plugin = fileURLToPath(new URL("./xads.mjs", import.meta.url));
 /** The start of a root document; its `paths:` key is on line 3, the first path on line 4. */
 export const ROOT = 'openapi: 3.1.0\ninfo: {title: Fixture, version: "1"}\npaths:\n';
 
-/** An operation file's text: operationId on line 1. */
+/**
+ * A problem Redocly reported: its rule (`xads/<rule>`), file, line and column, and message.
+ * @typedef {{ rule: string, file: string, line: number, col: number, message: string }} Problem
+ */
+
+/**
+ * An operation file's text: operationId on line 1.
+ * @param {string} id
+ * @param {string} [extra] lines between the operationId and the responses
+ */
 export function operation(id, extra = "") {
   return `operationId: ${id}\n${extra}responses:\n  "200": {description: ok}\n`;
 }
 
 /** Undoes the escapes of the github-actions format. */
-const decode = (text) => text.replaceAll("%0A", "\n").replaceAll("%0D", "\r").replaceAll("%25", "%");
+const decode = (/** @type {string} */ text) =>
+  text.replaceAll("%0A", "\n").replaceAll("%0D", "\r").replaceAll("%25", "%");
 
 /**
  * Lints `targets` (root files or api names) of the tree `files` (path -> text) with the xads plugin and
  * `rules` (names under xads/) at error, on top of Redocly's minimal ruleset, in one CLI run.
- * @returns {Array<{ rule: string, file: string, line: number, col: number, message: string }>}
+ * @param {Record<string, string>} files
+ * @param {{ rules: string[], targets?: string[], apis?: Record<string, string> }} options `apis`: the
+ *   `apis` block of redocly.yaml (name -> root), when the targets are api names
+ * @returns {Problem[]}
  */
 export function lintFixture(files, { rules, targets = ["openapi.yaml"], apis = undefined }) {
   const dir = mkdtempSync(join(tmpdir(), "xads-plugin-"));
@@ -48,11 +61,12 @@ export function lintFixture(files, { rules, targets = ["openapi.yaml"], apis = u
       env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
     });
     if (run.status !== 0 && !run.stdout.includes("::")) throw new Error(`redocly lint failed:\n${run.stderr}`);
+    // Every group of the pattern takes part in a match: the `= ""` defaults never apply.
     return run.stdout
       .split("\n")
       .map((line) => /^::(\w+) title=([^,]*),file=([^,]*),line=(\d+),col=(\d+)[^:]*::(.*)$/.exec(line))
       .filter((match) => match !== null)
-      .map(([, , rule, file, line, col, message]) => ({
+      .map(([, , rule = "", file = "", line, col, message = ""]) => ({
         rule,
         file: decode(file),
         line: Number(line),
@@ -68,13 +82,15 @@ export function lintFixture(files, { rules, targets = ["openapi.yaml"], apis = u
  * Several independent trees (name -> files, each with its root at openapi.yaml) linted in one CLI run,
  * which is most of a test's time: name -> its problems, files relative to its own folder. Computed
  * once, on first use.
- * @param {Record<string, Record<string, string>>} cases
+ * @template {string} C
+ * @param {Record<C, Record<string, string>>} cases
  * @param {{ rules: string[] }} options
+ * @returns {(name: C) => Problem[]}
  */
 export function lintCases(cases, { rules }) {
-  /** @type {Record<string, ReturnType<typeof lintFixture>> | undefined} */
+  /** @type {Record<string, Problem[]> | undefined} */
   let results;
-  return (/** @type {string} */ name) => {
+  return (name) => {
     results ??= (() => {
       const files = Object.fromEntries(
         Object.entries(cases).flatMap(([c, tree]) =>
@@ -89,11 +105,17 @@ export function lintCases(cases, { rules }) {
         ]),
       );
     })();
-    return results[name];
+    const problems = results[name];
+    if (!problems) throw new Error(`lintCases: no case ${name}`);
+    return problems;
   };
 }
 
-/** The problems of one rule, as `file:line message`, by file and line, for short assertions. */
+/**
+ * The problems of one rule, as `file:line message`, by file and line, for short assertions.
+ * @param {Problem[]} problems
+ * @param {string} rule its name under xads/
+ */
 export function reported(problems, rule) {
   return problems
     .filter((p) => p.rule === `xads/${rule}`)

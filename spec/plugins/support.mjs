@@ -7,6 +7,64 @@ import { listOperations, requestBodySchema } from "../lib/operations.mjs";
 
 export const METHODS = ["get", "put", "post", "delete", "patch", "head", "options", "trace"];
 
+/** @typedef {import("../lib/operations.mjs").Node} Node */
+/** @typedef {import("../lib/operations.mjs").OperationEntry} OperationEntry */
+
+// What the rules use of Redocly's plugin API (@redocly/cli ships one untyped bundle): its Source,
+// Location and rule context, reduced to the members read here.
+
+/**
+ * A file Redocly read.
+ * @typedef {object} RedoclySource
+ * @property {string} absoluteRef its absolute path
+ * @property {new (absoluteRef: string, body: string) => RedoclySource} constructor Redocly's Source
+ *   class: a problem in a file Redocly did not read gets a source of its own
+ */
+
+/**
+ * Where a node is: its file and its JSON pointer there (`#/paths/~1things/get`).
+ * @typedef {object} RedoclyLocation
+ * @property {RedoclySource} source
+ * @property {string} pointer
+ * @property {(components: Array<string | number>) => RedoclyLocation} child the location below
+ * @property {() => RedoclyLocation} key the same place, reported on its key rather than its value
+ */
+
+/**
+ * What `ctx.resolve(node, from)` gives: the node itself without a `$ref`, else its target with the
+ * target's location. `node` is undefined when the `$ref` does not resolve, else any JSON value
+ * (`{} | null`), and then `location` is the target's.
+ * @typedef {{ node: undefined, location: RedoclyLocation | undefined }
+ *   | { node: {} | null, location: RedoclyLocation }} RedoclyResolved
+ */
+
+/**
+ * The context Redocly passes a visitor with the node.
+ * @typedef {object} RedoclyContext
+ * @property {RedoclyLocation} location the node's
+ * @property {string | number} key the node's key in its parent (`get` for an operation)
+ * @property {(problem: { message: string, location: { source: RedoclySource, pointer: string } }) => void} report
+ * @property {(node: unknown, from?: string) => RedoclyResolved} resolve follows a `$ref` from the file
+ *   `from` (the node's own by default)
+ */
+
+/**
+ * A visitor of one node type (`Operation`, `PathItem`...): `enter` gets the node as written, its
+ * `$ref`s unresolved, and the context.
+ * @typedef {{ enter: (node: Node, ctx: RedoclyContext) => void }} RedoclyVisitor
+ */
+
+/**
+ * What a rule gives Redocly: its visitors, by node type.
+ * @typedef {Record<string, RedoclyVisitor>} RedoclyVisitors
+ */
+
+/**
+ * An operation as operationsVisitor gives it: lib/operations.mjs's entry, its request body schema
+ * (`body`), the `document` to walk them in, and `where(node)`, the location of any of those nodes.
+ * @typedef {OperationEntry & { body: Node | undefined, document: Node, where: (node: object) => RedoclyLocation }} VisitedOperation
+ */
+
 /**
  * The documents of the registry (documents.json) in `dir`, by the absolute path of their source root
  * and of their bundle: `of(path)` gives `{ name, bundle }` (bundle: the path is the document's
@@ -14,6 +72,7 @@ export const METHODS = ["get", "put", "post", "delete", "patch", "head", "option
  * @param {string} dir the folder of redocly.yaml
  */
 export function registryAt(dir) {
+  /** @type {Map<string, { name: string, bundle: boolean }>} */
   const roots = new Map();
   const absolute = resolve(dir);
   if (existsSync(join(absolute, "documents.json"))) {
@@ -25,7 +84,11 @@ export function registryAt(dir) {
   return { of: (/** @type {string} */ path) => roots.get(path) };
 }
 
-/** Every .yaml file under a folder, recursively; none when it does not exist. */
+/**
+ * Every .yaml file under a folder, recursively; none when it does not exist.
+ * @param {string} directory
+ * @returns {string[]}
+ */
 export function yamlFilesUnder(directory) {
   if (!existsSync(directory)) return [];
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
@@ -49,11 +112,19 @@ const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "dependen
 export function dereferencer() {
   /** @type {Map<string, object>} */
   const memo = new Map();
+  /** @type {WeakMap<object, RedoclyLocation>} */
   const locations = new WeakMap();
+  /**
+   * @param {unknown} node
+   * @param {RedoclyLocation} location
+   * @param {RedoclyContext} ctx
+   * @param {boolean} [names] `node` maps names to schemas (NAME_MAPS): its keys are not data keys
+   * @returns {unknown}
+   */
   function deref(node, location, ctx, names = false) {
     if (Array.isArray(node)) return node.map((item, index) => deref(item, location.child([index]), ctx));
     if (!node || typeof node !== "object") return node;
-    if (typeof node.$ref === "string") {
+    if ("$ref" in node && typeof node.$ref === "string") {
       const target = ctx.resolve(node, location.source.absoluteRef);
       // An unresolved $ref is no-unresolved-refs' problem: an empty node here.
       return target.node === undefined ? {} : deref(target.node, target.location, ctx);
@@ -73,7 +144,13 @@ export function dereferencer() {
     }
     return copy;
   }
-  return { deref, where: (node) => locations.get(node) };
+  /** @param {object} node */
+  function where(node) {
+    const location = locations.get(node);
+    if (!location) throw new Error("where: not a node deref gave");
+    return location;
+  }
+  return { deref, where };
 }
 
 /**
@@ -82,11 +159,12 @@ export function dereferencer() {
  * parameters'), its request body schema (`body`, followed on first use), the `document` to walk them
  * in, and `where(node)`, the file and pointer of any of those nodes. Works on sources ($refs across
  * files) and bundles alike.
- * @param {(operation: object, ctx: any) => void} check
+ * @param {(operation: VisitedOperation, ctx: RedoclyContext) => void} check
+ * @returns {{ PathItem: RedoclyVisitor, Operation: RedoclyVisitor }}
  */
 export function operationsVisitor(check) {
   const { deref, where } = dereferencer();
-  /** @type {{ node: any, location: any } | undefined} */
+  /** @type {{ node: Node, location: RedoclyLocation } | undefined} */
   let pathItem;
   return {
     PathItem: {
@@ -107,7 +185,9 @@ export function operationsVisitor(check) {
         }
         const document = { paths: { "/": { parameters: shared, [method]: operation } } };
         const [entry] = listOperations(document);
-        /** @type {{ schema: any } | undefined} */
+        // listOperations lists every method of METHODS, which are the keys Redocly visits as Operation.
+        if (!entry) throw new Error(`operationsVisitor: ${method} is not a method`);
+        /** @type {{ schema: Node | undefined } | undefined} */
         let body;
         check(
           {

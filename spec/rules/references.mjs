@@ -17,7 +17,8 @@ import { schemasAt } from "../lib/operations.mjs";
 
 /**
  * Each reference of a parsed rule with where it lands in an operation.
- * @template {{ in: string, name: string }} P
+ * @template {{ in?: unknown, name?: unknown }} P a parameter: its `in` and `name` are compared (a linted
+ *   source's may lack them, which is struct's problem)
  * @param {ParsedRule} rule
  * @param {{ parameters: readonly P[], body: Node | undefined, document: Node }} operation
  *   `body` the request body schema (read only when a reference needs it: it may be a getter);

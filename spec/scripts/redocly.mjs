@@ -8,7 +8,10 @@ export { specDir };
 const require = createRequire(import.meta.url);
 const cli = join(dirname(require.resolve("@redocly/cli/package.json")), "bin/cli.js");
 
-/** Runs the Redocly CLI in spec/ with telemetry off; exits the process when it fails. */
+/**
+ * Runs the Redocly CLI in spec/ with telemetry off; exits the process when it fails.
+ * @param {...string} args
+ */
 export function redocly(...args) {
   const run = spawnSync(process.execPath, [cli, ...args], {
     cwd: specDir,

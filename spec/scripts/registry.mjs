@@ -14,11 +14,16 @@ const ROLE_RULES = {
   },
 };
 
+/**
+ * An entry of documents.json, as this script reads it.
+ * @typedef {{ name: string, role: string, root: string, bundle: string, lint?: Record<string, string> }} RegistryEntry
+ */
+
 const BEGIN = "# BEGIN apis";
 const END = "# END apis";
 
 /**
- * @param {Array<{ name: string, role: string, root: string, bundle: string, lint?: Record<string, string> }>} documents
+ * @param {RegistryEntry[]} documents
  * @returns {string}
  */
 export function apisBlock(documents) {
@@ -36,7 +41,11 @@ export function apisBlock(documents) {
   return lines.join("\n");
 }
 
-/** redocly.yaml with its apis block replaced by the one documents.json gives. */
+/**
+ * redocly.yaml with its apis block replaced by the one documents.json gives.
+ * @param {string} config the text of redocly.yaml
+ * @param {RegistryEntry[]} documents
+ */
 export function withApis(config, documents) {
   const start = config.indexOf(BEGIN);
   const end = config.indexOf(END);

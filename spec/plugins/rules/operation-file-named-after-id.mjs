@@ -2,6 +2,9 @@
 // (operations/<tag>/<operationId>.yaml). Inline operations are operation-in-own-file's concern.
 import { basename } from "node:path";
 
+/** @typedef {import("../support.mjs").RedoclyVisitors} RedoclyVisitors */
+
+/** @returns {RedoclyVisitors} */
 export default function OperationFileNamedAfterId() {
   return {
     Operation: {

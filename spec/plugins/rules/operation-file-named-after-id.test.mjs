@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { lintCases, operation, ROOT, reported } from "../lint-fixture.mjs";
 
+/** @type {[string]} */
 const rules = ["operation-file-named-after-id"];
 const lint = lintCases(
   {

@@ -6,10 +6,15 @@
 // bundle (registry) are one document.
 import { relative } from "node:path";
 
-/** operationId -> where it was first seen in this process. */
+/** @typedef {import("../support.mjs").RedoclyVisitors} RedoclyVisitors */
+
+/** @type {Map<string, { document: string, file: string }>} operationId -> where it was first seen in this process. */
 const seen = new Map();
 
-/** @param {{ registry: { of(path: string): { name: string } | undefined } }} options */
+/**
+ * @param {{ registry: { of(path: string): { name: string } | undefined } }} options
+ * @returns {RedoclyVisitors}
+ */
 export default function OperationIdUnique({ registry }) {
   let document = "";
   return {

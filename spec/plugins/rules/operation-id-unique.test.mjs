@@ -3,8 +3,9 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { lintFixture, operation, ROOT, reported } from "../lint-fixture.mjs";
 
+/** @type {[string]} */
 const rules = ["operation-id-unique"];
-const root = (file) => `${ROOT}  /things:\n    get: {$ref: operations/${file}}\n`;
+const root = (/** @type {string} */ file) => `${ROOT}  /things:\n    get: {$ref: operations/${file}}\n`;
 
 describe("xads/operation-id-unique", () => {
   it("accepts distinct ids across documents, and counts a source and its bundle (registry) as one", () => {

@@ -26,6 +26,9 @@ export const VERBS = {
 
 const SHAPE = /^([a-z]+)([A-Z][A-Za-z0-9]*)$/;
 
+/** @typedef {import("../support.mjs").RedoclyVisitors} RedoclyVisitors */
+
+/** @returns {RedoclyVisitors} */
 export default function OperationIdVerb() {
   return {
     Operation: {

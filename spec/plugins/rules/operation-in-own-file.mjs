@@ -4,7 +4,12 @@
 import { dirname, join, relative, sep } from "node:path";
 import { METHODS } from "../support.mjs";
 
-/** @param {{ registry: { of(path: string): { bundle: boolean } | undefined } }} options */
+/** @typedef {import("../support.mjs").RedoclyVisitors} RedoclyVisitors */
+
+/**
+ * @param {{ registry: { of(path: string): { bundle: boolean } | undefined } }} options
+ * @returns {RedoclyVisitors}
+ */
 export default function OperationInOwnFile({ registry }) {
   return {
     Paths: {

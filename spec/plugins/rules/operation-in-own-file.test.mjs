@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { lintCases, lintFixture, operation, ROOT, reported } from "../lint-fixture.mjs";
 
+/** @type {[string]} */
 const rules = ["operation-in-own-file"];
 const lint = lintCases(
   {

@@ -5,6 +5,9 @@ import { readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { METHODS, yamlFilesUnder } from "../support.mjs";
 
+/** @typedef {import("../support.mjs").RedoclyVisitors} RedoclyVisitors */
+
+/** @returns {RedoclyVisitors} */
 export default function OperationReferencedOnce() {
   return {
     Paths: {

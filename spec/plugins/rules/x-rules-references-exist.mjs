@@ -7,6 +7,7 @@ import { landReferences } from "../../rules/references.mjs";
 import { hasShape } from "../../rules/shape.mjs";
 import { operationsVisitor } from "../support.mjs";
 
+/** @returns {import("../support.mjs").RedoclyVisitors} */
 export default function XRulesReferencesExist() {
   return operationsVisitor((operation, ctx) => {
     const { operationId, rules, where } = operation;

@@ -2,9 +2,13 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { lintCases, ROOT, reported } from "../lint-fixture.mjs";
 
+/** @type {[string]} */
 const rules = ["x-rules-references-exist"];
 
-/** createThing's rules name query parameters (one shared, with rules of its own) and body places. */
+/**
+ * createThing's rules name query parameters (one shared, with rules of its own) and body places.
+ * @returns {Record<string, string>}
+ */
 function tree({ high = "query.high", tag = "body.items[].tag" } = {}) {
   return {
     "openapi.yaml": [

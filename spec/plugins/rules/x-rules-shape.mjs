@@ -5,6 +5,13 @@ import { registry } from "../../rules/index.mjs";
 import { shapeProblems } from "../../rules/shape.mjs";
 import { operationsVisitor } from "../support.mjs";
 
+/** @typedef {import("../support.mjs").RedoclyContext} RedoclyContext */
+/** @typedef {import("../support.mjs").RedoclyVisitors} RedoclyVisitors */
+
+/**
+ * @param {unknown} rules the x-rules of the visited node, as written
+ * @param {RedoclyContext} ctx
+ */
 function reportShape(rules, ctx) {
   if (rules === undefined) return;
   for (const { path, message } of shapeProblems(registry, rules)) {
@@ -12,8 +19,10 @@ function reportShape(rules, ctx) {
   }
 }
 
+/** @returns {RedoclyVisitors} */
 export default function XRulesShape() {
   const operations = operationsVisitor(({ operationId, rules, where }, ctx) => {
+    /** @type {Set<string>} */
     const ids = new Set();
     for (const rule of rules) {
       if (typeof rule?.id !== "string") continue;

@@ -2,11 +2,13 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { lintCases, ROOT, reported } from "../lint-fixture.mjs";
 
+/** @type {[string]} */
 const rules = ["x-rules-shape"];
 
-const rule = (id, extra = "") =>
+const rule = (/** @type {string} */ id, extra = "") =>
   `  - id: ${id}\n    kind: exclusive\n    description: One of them.\n    error: EXCLUSIVE_PARAMETERS\n    parameters: [query.a, query.b]\n${extra}`;
 
+/** @param {{ operationRules: string, parameterRules: string }} lines the x-rules lines of each file */
 function tree({ operationRules, parameterRules }) {
   return {
     "openapi.yaml": `${ROOT}  /things:\n    get: {$ref: operations/listThings.yaml}\n`,
