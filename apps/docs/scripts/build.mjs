@@ -1,6 +1,6 @@
-// Builds the reference site into dist/: the landing page, one Redoc page per document with operations,
-// the change history and the event types. Reads only spec/documents.json, the bundles in spec/dist/ and
-// spec/history/changes.yaml. The output depends on nothing but those inputs (no dates, no random names).
+// Builds the reference site into dist/: every page of the page registry (src/pages.mjs), the landing page,
+// one Redoc page per document with operations, the event types and the change history. Reads only the spec model (spec/documents.json and the bundles in
+// spec/dist/, through loadSpec()) and spec/history/changes.yaml. The output depends on nothing but those inputs (no dates, no random names).
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -37,11 +37,16 @@ const write = (name, html) => {
 
 const work = mkdtempSync(join(tmpdir(), "xads-docs-"));
 try {
-  for (const doc of site.referenced) {
+  for (const page of site.pages) {
+    if (page.kind === "landing") write(page.file, renderLanding(site));
+    if (page.kind === "events") write(page.file, renderEvents(site));
+    if (page.kind === "history") write(page.file, renderHistory(site));
+    if (page.kind !== "reference") continue;
+    const doc = site.referenced.find((d) => d.name === page.document);
+    if (!doc) throw new Error(`the page registry lists ${page.file} for "${page.document}", which has no operations`);
     const copy = enrichBundle(
-      doc.bundle,
-      doc.name,
-      site.nav.filter((n) => n.href !== doc.page),
+      doc,
+      site.nav.filter((n) => n.href !== page.file),
     );
     const definitionFile = join(work, `${doc.name}.json`);
     const optionsFile = join(work, `${doc.name}.options.json`);
@@ -59,10 +64,10 @@ try {
       }),
     );
     writeFileSync(join(outDir, "openapi", `${doc.name}.json`), `${JSON.stringify(doc.bundle, null, 2)}\n`);
-    sizes[doc.page] = buildReferencePage({
+    sizes[page.file] = buildReferencePage({
       definitionFile,
       optionsFile,
-      outputFile: join(outDir, doc.page),
+      outputFile: join(outDir, page.file),
       title: `${doc.title} reference`,
       scriptHref: `assets/${script}`,
       head: '<link rel="icon" href="assets/favicon.svg" type="image/svg+xml">',
@@ -71,10 +76,6 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
-
-write("history.html", renderHistory(site));
-write("events.html", renderEvents(site));
-write("index.html", renderLanding(site));
 
 /** @param {number} n */
 const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;

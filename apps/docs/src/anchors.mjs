@@ -19,9 +19,9 @@ export function pageOf(documentName) {
 /**
  * The deep link (relative URL) of an operation on its document's page.
  * @param {string} documentName
- * @param {import("@xads/spec/lib/operations.mjs").Node} operation
+ * @param {{ id: string, tags: string[] }} operation an operation of the model
  */
 export function operationLink(documentName, operation) {
-  const tag = operation.tags?.[0] ?? "default";
-  return `${pageOf(documentName)}#/${tagSlug(tag)}/${operation.operationId.toLowerCase()}`;
+  const tag = operation.tags[0] ?? "default";
+  return `${pageOf(documentName)}#/${tagSlug(tag)}/${operation.id.toLowerCase()}`;
 }

@@ -1,22 +1,27 @@
 // The build-time copy of a bundle that the reference page renders: each operation's x-rules shown in its
 // description, generated code samples, and links back to the rest of the site. The bundle itself is untouched.
-import { listOperations } from "@xads/spec/lib/operations.mjs";
+// This is the one place the docs rewrite OpenAPI: Redoc renders a bundle, so the copy is a deep clone of
+// the document's bundle, and the model's operations say what goes into each operation node of it.
+import { resolve } from "@xads/spec/lib/operations.mjs";
 import { rulesSection } from "./rules.mjs";
 import { codeSamples } from "./samples.mjs";
 
+/** @typedef {import("@xads/spec/lib/operations.mjs").Node} Node */
+/** @typedef {import("@xads/spec/lib/model.mjs").Operation} Operation */
+
 /**
- * A deep copy of `bundle` ready for Redoc. `site` lists the other pages: [{href, title}].
- * @param {import("@xads/spec/lib/operations.mjs").Node} bundle
- * @param {string} documentName
+ * A deep copy of the document's bundle ready for Redoc. `site` lists the other pages: [{href, title}].
+ * @param {{ bundle: Node, operations: Operation[] }} document the bundle and the model's operations of it
  * @param {import("./site.mjs").NavLink[]} site
  */
-export function enrichBundle(bundle, documentName, site) {
+export function enrichBundle({ bundle, operations }, site) {
   const copy = structuredClone(bundle);
-  for (const entry of listOperations(copy)) {
-    const { operation, rules } = entry;
-    const section = rulesSection(rules);
-    if (section) operation.description = `${(operation.description ?? "").trimEnd()}\n\n${section}\n`;
-    operation["x-codeSamples"] = codeSamples(copy, documentName, entry);
+  for (const operation of operations) {
+    /** @type {Node} */
+    const node = resolve(copy, resolve(copy, copy.paths[operation.path])[operation.method]);
+    const section = rulesSection(operation.rules);
+    if (section) node.description = `${(node.description ?? "").trimEnd()}\n\n${section}\n`;
+    node["x-codeSamples"] = codeSamples(operation, bundle);
   }
   const links = site.map((p) => `[${p.title}](${p.href})`).join(" · ");
   copy.info = { ...copy.info, description: `${links}\n\n${copy.info?.description ?? ""}` };

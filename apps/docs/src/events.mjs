@@ -1,8 +1,11 @@
-// The events page, rendered from the `activity` bundle: one schema per event type (`x-event-type`, optional
-// `x-legacy-name` and `x-renamed-on`), and its `webhooks` where present.
+// The events page, rendered from the bundle of the document with the role `events`: one schema per event
+// type (`x-event-type`, optional `x-legacy-name` and `x-renamed-on`), and its `webhooks` where present.
+// It reads that bundle itself: the model gives operations, and event types are component schemas and
+// webhooks, which it does not model.
 import { resolve } from "@xads/spec/lib/operations.mjs";
 import { formatDate } from "./history.mjs";
 import { escapeHtml, inlineMarkdown, page, paragraphs } from "./html.mjs";
+import { fileOf } from "./pages.mjs";
 
 /** @typedef {import("@xads/spec/lib/operations.mjs").Node} Node */
 
@@ -92,17 +95,23 @@ ${op.summary ? `<p>${inlineMarkdown(op.summary)}</p>` : ""}${paragraphs(op.descr
 }
 
 /**
- * The whole page (a "not yet available" note until the activity bundle exists).
- * @param {{ activity?: Node, nav: import("./site.mjs").NavLink[] }} site
+ * The whole page (a "not yet available" note until the events document's bundle exists).
+ * @param {{
+ *   events?: { name: string, bundle: Node },
+ *   nav: import("./site.mjs").NavLink[],
+ *   pages: import("./pages.mjs").SitePage[],
+ * }} site
  */
 export function renderEvents(site) {
-  const bundle = site.activity;
+  const bundle = site.events?.bundle;
   const types = bundle ? eventTypes(bundle) : [];
   let body;
   if (!bundle || (types.length === 0 && !bundle.webhooks)) {
     body = `<h1>Events</h1>
-<p class="note" id="events-unavailable">The event types are not yet available: the <code>activity</code> bundle (<code>spec/dist/activity.json</code>) ${
-      bundle ? "declares no event type" : "does not exist in this build"
+<p class="note" id="events-unavailable">The event types are not yet available: ${
+      site.events
+        ? `the <code>${escapeHtml(site.events.name)}</code> bundle (<code>spec/dist/${escapeHtml(site.events.name)}.json</code>) declares no event type`
+        : "<code>spec/documents.json</code> lists no document with the role <code>events</code>"
     }.</p>`;
   } else {
     const rows = types.map(
@@ -132,7 +141,7 @@ ${details.join("\n")}`;
     title: "Events · X Ads API reference",
     description: "The event types of the activity subscription interface.",
     nav: site.nav,
-    current: "events.html",
+    current: fileOf(site.pages, "events"),
     body,
   });
 }

@@ -1,60 +1,23 @@
-// Picks the documented example values an operation's code samples are built from.
-import { resolve } from "@xads/spec/lib/operations.mjs";
+// Picks the parameters an operation's code samples send. The example values themselves are the model's
+// (`exampleOf` in spec/lib/examples.mjs, read into `parameter.example` and `requestBody.example`).
 
-/** @typedef {import("@xads/spec/lib/operations.mjs").Node} Node */
-/** @typedef {import("@xads/spec/lib/operations.mjs").OperationEntry} OperationEntry */
-
-/**
- * The example of a parameter: `example`, else the first named example, else the schema's example/default/first enum.
- * @param {Node} document
- * @param {Node} parameter
- * @returns {unknown}
- */
-export function parameterExample(document, parameter) {
-  if (parameter.example !== undefined) return parameter.example;
-  const named = Object.values(parameter.examples ?? {}).map((e) => resolve(document, e));
-  if (named[0] !== undefined && named[0].value !== undefined) return named[0].value;
-  const schema = resolve(document, parameter.schema ?? {});
-  if (schema.example !== undefined) return schema.example;
-  if (schema.examples?.length) return schema.examples[0];
-  if (schema.default !== undefined) return schema.default;
-  if (schema.enum?.length) return schema.enum[0];
-  return undefined;
-}
-
-/**
- * The request body's media type and example (`example`, else the first named example), or undefined.
- * @param {Node} document
- * @param {Node} operation
- * @returns {{ mediaType: string, value: unknown, schema: Node | undefined } | undefined}
- */
-export function bodyExample(document, operation) {
-  const body = resolve(document, operation.requestBody);
-  if (!body?.content) return undefined;
-  /** @type {[string, Node] | undefined} */
-  const first = Object.entries(body.content)[0];
-  if (!first) return undefined;
-  const [mediaType, media] = first;
-  const named = Object.values(media.examples ?? {}).map((e) => resolve(document, e));
-  const value = media.example !== undefined ? media.example : named[0]?.value;
-  const schema = media.schema ? resolve(document, media.schema) : undefined;
-  return { mediaType, value, schema };
-}
+/** @typedef {import("@xads/spec/lib/model.mjs").Operation} Operation */
+/** @typedef {import("@xads/spec/lib/model.mjs").Parameter} Parameter */
 
 /**
  * The parameters a sample sends: every required one, and on writes the optional query parameters with an
  * example too (they show what the operation takes), leaving out any that an `exclusive` rule forbids
  * together with one already chosen.
- * @param {Node} document
- * @param {Pick<OperationEntry, "method" | "parameters" | "rules">} entry
+ * @param {Pick<Operation, "method" | "parameters" | "rules">} operation
+ * @returns {{ parameter: Parameter, value: unknown }[]}
  */
-export function sampleParameters(document, { method, parameters, rules }) {
+export function sampleParameters({ method, parameters, rules }) {
   const write = method !== "get" && method !== "delete";
-  /** @type {Node[]} */
+  /** @type {Parameter[]} */
   const chosen = [];
   /** @type {string[][]} */
   const exclusive = rules.filter((r) => r.kind === "exclusive").map((r) => r.parameters);
-  /** @param {Node} p */
+  /** @param {Parameter} p */
   const conflicts = (p) =>
     exclusive.some(
       (group) =>
@@ -64,23 +27,19 @@ export function sampleParameters(document, { method, parameters, rules }) {
     if (p.in === "cookie") continue;
     const wanted = p.required || (write && p.in === "query");
     if (!wanted) continue;
-    const value = parameterExample(document, p);
-    if (value === undefined) continue;
+    if (p.example === undefined) continue;
     if (!p.required && conflicts(p)) continue;
     chosen.push(p);
   }
-  return chosen.map((p) => ({ parameter: p, value: parameterExample(document, p) }));
+  return chosen.map((p) => ({ parameter: p, value: p.example }));
 }
 
 /**
- * The server an operation is called on: its own, else its path item's, else the document's first.
- * @param {Node} document
- * @param {string} path
- * @param {Node} operation
+ * The server an operation is called on: the first of its effective servers (the model's: its own, else
+ * its path item's, else the document's).
+ * @param {Pick<Operation, "servers">} operation
  * @returns {string}
  */
-export function serverUrl(document, path, operation) {
-  const item = resolve(document, document.paths[path]);
-  const servers = operation.servers ?? item.servers ?? document.servers ?? [];
-  return servers[0]?.url ?? "";
+export function serverUrl(operation) {
+  return operation.servers[0]?.url ?? "";
 }

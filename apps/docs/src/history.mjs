@@ -1,6 +1,7 @@
 // The change-history page, rendered from spec/history/changes.yaml:
 // a list of {date: YYYY-MM-DD, time?, also?: [YYYY-MM-DD], summary, endpoints?: [string]}, recent first.
 import { escapeHtml, inlineMarkdown, page } from "./html.mjs";
+import { fileOf } from "./pages.mjs";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MONTHS = [
@@ -112,6 +113,7 @@ function endpointItem(site, endpoint) {
  * @param {{
  *   history?: HistoryEntry[],
  *   nav: import("./site.mjs").NavLink[],
+ *   pages: import("./pages.mjs").SitePage[],
  *   operationsById: Map<string, LinkedOperation>,
  * }} site
  */
@@ -145,7 +147,7 @@ ${items.join("\n")}
     title: "Change history · X Ads API reference",
     description: "Dated changes to the X Ads API, recent first.",
     nav: site.nav,
-    current: "history.html",
+    current: fileOf(site.pages, "history"),
     body,
   });
 }

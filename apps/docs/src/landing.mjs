@@ -1,9 +1,13 @@
 // The landing page: what the API is, hosts, authentication, the shared conventions, errors, rate limits, and
-// an index of every operation with its deep link. Tables of parameters, headers and error codes come from
-// the bundles, so they follow the spec.
-import { resolve } from "@xads/spec/lib/operations.mjs";
-import { adsProductionServer, adsSandboxServer, batchLimits } from "@xads/types/facts";
+// an index of every operation with its deep link. The prose is content/landing.md; this module renders
+// the blocks it names, computed from the model. Tables of documents, parameters and limits come from the
+// spec model, the error codes and batch limits from the facts generated from it (`@xads/types/facts`), so
+// they follow the spec. The rate-limit headers are read from the ads bundle's components: the model's
+// response headers carry no description.
+import { adsErrorCodesByStatus, adsProductionServer, adsSandboxServer, batchLimits } from "@xads/types/facts";
 import { escapeHtml, inlineMarkdown, page } from "./html.mjs";
+import { renderContent } from "./markdown.mjs";
+import { fileOf } from "./pages.mjs";
 
 const METHOD_ORDER = ["get", "post", "put", "patch", "delete"];
 
@@ -24,13 +28,15 @@ function opLink(site, operationId, label) {
     : `<code>${escapeHtml(text)}</code>`;
 }
 
-/** @param {SiteDocument} doc */
+/**
+ * The document's servers, then those its operations add (their own or their path's), first one per URL.
+ * @param {SiteDocument} doc
+ */
 function serversOf(doc) {
   /** @type {Map<string, string>} */
   const urls = new Map();
-  for (const s of doc.bundle?.servers ?? []) urls.set(s.url, s.description ?? "");
-  for (const item of Object.values(doc.bundle?.paths ?? {})) {
-    for (const s of item.servers ?? []) if (!urls.has(s.url)) urls.set(s.url, s.description ?? "");
+  for (const s of [...doc.servers, ...doc.operations.flatMap((op) => op.servers)]) {
+    if (!urls.has(s.url)) urls.set(s.url, s.description);
   }
   return [...urls.entries()];
 }
@@ -40,8 +46,8 @@ function documentsTable(site) {
   const rows = site.documents.map((doc) => {
     const reference = doc.operations.length
       ? `<a href="${escapeHtml(doc.page)}">${escapeHtml(doc.title)}</a>`
-      : doc.name === "activity"
-        ? `<a href="events.html">${escapeHtml(doc.title)}</a> <span class="muted">(event types)</span>`
+      : doc.role === "events"
+        ? `<a href="${escapeHtml(fileOf(site.pages, "events"))}">${escapeHtml(doc.title)}</a> <span class="muted">(event types)</span>`
         : `${escapeHtml(doc.title)} <span class="muted">(no operations yet)</span>`;
     const servers = serversOf(doc)
       .map(
@@ -63,18 +69,37 @@ function documentsTable(site) {
 }
 
 /** @param {Site} site */
-const adsBundle = (site) => site.documents.find((d) => d.name === "ads")?.bundle;
+const adsDocument = (site) => site.documents.find((d) => d.name === "ads");
+
+/**
+ * The shared parameter of the ads operations named `name`: the one (the same resolved node) most of them
+ * take, as a parameter of the model.
+ * @param {Site} site
+ * @param {string} name
+ * @returns {import("@xads/spec/lib/model.mjs").Parameter | undefined}
+ */
+function commonParameter(site, name) {
+  /** @type {Map<unknown, { parameter: import("@xads/spec/lib/model.mjs").Parameter, count: number }>} */
+  const byNode = new Map();
+  for (const op of adsDocument(site)?.operations ?? []) {
+    for (const parameter of op.parameters) {
+      if (parameter.name !== name) continue;
+      const seen = byNode.get(parameter.raw) ?? { parameter, count: 0 };
+      seen.count += 1;
+      byNode.set(parameter.raw, seen);
+    }
+  }
+  return [...byNode.values()].sort((a, b) => b.count - a.count)[0]?.parameter;
+}
 
 /** @param {Site} site */
 function parametersTable(site) {
-  const bundle = adsBundle(site);
-  if (!bundle) return "";
   const names = ["count", "cursor", "sort_by", "with_deleted", "with_total_count"];
   const rows = names
-    .map((name) => bundle.components?.parameters?.[name])
-    .filter(Boolean)
+    .map((name) => commonParameter(site, name))
+    .filter((p) => p !== undefined)
     .map((p) => {
-      const schema = resolve(bundle, p.schema ?? {});
+      const schema = p.schema;
       const bounds = [
         schema.minimum !== undefined && schema.maximum !== undefined ? `${schema.minimum} to ${schema.maximum}` : "",
         schema.pattern ? `pattern <code>${escapeHtml(schema.pattern)}</code>` : "",
@@ -92,7 +117,7 @@ function parametersTable(site) {
 
 /** @param {Site} site */
 function headersTable(site) {
-  const headers = adsBundle(site)?.components?.headers ?? {};
+  const headers = adsDocument(site)?.bundle.components?.headers ?? {};
   const rows = Object.entries(headers).map(
     ([name, h]) =>
       `<tr><td><code>${escapeHtml(name)}</code></td><td>${inlineMarkdown((h.description ?? "").replace(/\s*\n\s*/g, " "))}</td></tr>`,
@@ -101,13 +126,12 @@ function headersTable(site) {
   return `<table><thead><tr><th>Header</th><th>Meaning</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`;
 }
 
-/** @param {Site} site */
-function errorCodesTable(site) {
-  const known = adsBundle(site)?.components?.schemas?.AdsError?.properties?.code?.["x-known-values"];
-  if (!known) return "";
-  const rows = Object.entries(known).map(
+function errorCodesTable() {
+  /** @type {Array<[string, readonly string[]]>} */
+  const known = Object.entries(adsErrorCodesByStatus);
+  const rows = known.map(
     ([status, codes]) =>
-      `<tr><td>${escapeHtml(status)}</td><td>${codes.map((/** @type {string} */ c) => `<code>${escapeHtml(c)}</code>`).join(" ")}</td></tr>`,
+      `<tr><td>${escapeHtml(status)}</td><td>${codes.map((c) => `<code>${escapeHtml(c)}</code>`).join(" ")}</td></tr>`,
   );
   return `<table class="codes"><thead><tr><th>HTTP</th><th>Documented codes</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`;
 }
@@ -121,19 +145,17 @@ const campaignBatchItems = [
 const campaignBatchLimit = [...new Set(campaignBatchItems)].join(" / ");
 
 /**
- * The schema of an ads operation's parameter, or of a shared parameter of the ads components.
+ * The (resolved) schema of an operation's parameter, or of the ads operations' shared parameter.
  * @param {Site} site
  * @param {string} name
  * @param {string} [operationId] omitted: the shared parameter
  * @returns {import("@xads/spec/lib/operations.mjs").Node | undefined}
  */
 function parameterSchema(site, name, operationId) {
-  const bundle = adsBundle(site);
-  if (!bundle) return undefined;
   const parameter = operationId
     ? site.operationsById.get(operationId)?.parameters.find((p) => p.name === name)
-    : resolve(bundle, bundle.components?.parameters?.[name] ?? {});
-  return parameter?.schema ? resolve(bundle, parameter.schema) : undefined;
+    : commonParameter(site, name);
+  return parameter?.schema;
 }
 
 /**
@@ -186,7 +208,7 @@ function operationsIndex(site) {
       /** @type {Map<string, SiteOperation[]>} */
       const byTag = new Map();
       for (const op of doc.operations) {
-        const tag = op.operation.tags?.[0] ?? "default";
+        const tag = op.tags[0] ?? "default";
         if (!byTag.has(tag)) byTag.set(tag, []);
         byTag.get(tag)?.push(op);
       }
@@ -199,8 +221,8 @@ function operationsIndex(site) {
           .map(
             (op) =>
               `<tr><td><span class="method method-${op.method}">${op.method.toUpperCase()}</span></td><td><a class="operation-link" data-operation-id="${escapeHtml(
-                op.operationId,
-              )}" href="${escapeHtml(op.link)}"><code>${escapeHtml(op.path)}</code></a></td><td>${inlineMarkdown(op.operation.summary ?? "")}${
+                op.id,
+              )}" href="${escapeHtml(op.link)}"><code>${escapeHtml(op.path)}</code></a></td><td>${inlineMarkdown(op.summary)}${
                 op.rules.length
                   ? ` <span class="badge" title="cross-field rules">${op.rules.length} rule${op.rules.length > 1 ? "s" : ""}</span>`
                   : ""
@@ -213,9 +235,6 @@ function operationsIndex(site) {
     .join("\n");
 }
 
-/** @param {unknown} value */
-const json = (value) => `<pre><code>${escapeHtml(JSON.stringify(value, null, 2))}</code></pre>`;
-
 /**
  * The landing page.
  * @param {Site} site
@@ -227,164 +246,33 @@ export function renderLanding(site) {
    */
   const op = (id, label) => opLink(site, id, label);
   const total = site.referenced.reduce((n, d) => n + d.operations.length, 0);
-  const body = `
-<h1>X Ads API reference</h1>
-<p class="lead">The X Ads API (version 12) manages advertising accounts, campaigns, line items, funding instruments,
-targeting, audiences and creatives on behalf of the authenticating user. Around it sit the authentication host
-(three-legged OAuth 1.0a and application-only bearer tokens), the tailored-audience permissions (version 5) and the
-media upload host. This site documents ${total} operations, generated from the OpenAPI 3.1 documents that are the
-single source of truth for the types, client, validators and mocks.</p>
-
-<nav class="toc" aria-label="On this page">
-  <a href="#hosts">Hosts and servers</a> · <a href="#authentication">Authentication</a> ·
-  <a href="#conventions">Conventions</a> · <a href="#batches">Batches</a> · <a href="#limits">Limits</a> ·
-  <a href="#errors">Errors</a> · <a href="#rate-limits">Rate limits and retries</a> ·
-  <a href="#operations">All operations</a>
-</nav>
-
-<h2 id="hosts">Hosts and servers</h2>
-${documentsTable(site)}
-<p>Paths carry their version segment (<code>/12/accounts</code>, <code>/5/accounts/…</code>,
-<code>/1.1/oauth/invalidate_token</code>) and servers carry only the host, so a client moves between production,
-sandbox and the local mock by its base URL alone. The sandbox (<code>${adsSandboxServer}</code>) has the
-same paths as production; accounts, funding instruments and account features can be created and deleted there at
-no cost, and the operations that exist only there say "(sandbox)". All authorization steps use HTTPS.</p>
-<p>The local mocks answer from the documents' examples and reject a request that breaks a documented bound with
-the API's own error body. Ask for a documented error response with the <code>Prefer</code> header, for example
-<code>Prefer: code=429, example=tooManyRequests</code>.</p>
-
-<h2 id="authentication">Authentication</h2>
-<h3 id="oauth1">Three-legged OAuth 1.0a (user context)</h3>
-<p>Every advertising endpoint acts for the authenticating user and is signed with OAuth 1.0a (HMAC-SHA1) using the
-application's consumer key and secret and the user's access token and secret. To obtain an access token:</p>
-<ol>
-  <li>${op("createRequestToken")}: signed with the consumer key and secret only, with <code>oauth_callback</code>
-  (a callback URL registered in the application settings, or <code>oob</code> for PIN mode). The answer carries
-  <code>oauth_token</code>, <code>oauth_token_secret</code> and <code>oauth_callback_confirmed=true</code>.</li>
-  <li>Send the user to ${op("authorizeRequestToken")} (desktop applications must use this one) or
-  ${op("authenticateRequestToken")} (skips re-approval for a user who already granted access; needs "Sign in with
-  X" on the application) with the request token. On approval the user returns to the callback with
-  <code>oauth_verifier</code>, or sees a PIN in <code>oob</code> mode.</li>
-  <li>${op("createAccessToken")} with the request token and <code>oauth_verifier</code> (strictly required) answers
-  <code>oauth_token</code>, <code>oauth_token_secret</code>, <code>user_id</code> and <code>screen_name</code>.</li>
-</ol>
-<p>The <code>Authorization: OAuth …</code> header carries <code>oauth_consumer_key</code>, <code>oauth_nonce</code>
-(ASCII only), <code>oauth_signature</code>, <code>oauth_signature_method="HMAC-SHA1"</code>,
-<code>oauth_timestamp</code>, <code>oauth_version="1.0"</code>, <code>oauth_token</code> when a token is in use and
-<code>oauth_callback</code> on the request-token step only. The signature base string is
-<code>METHOD&amp;enc(URL without query)&amp;enc(parameters)</code>, where the parameters are the query, a form body
-and the <code>oauth_*</code> values (never a JSON body), percent-encoded with RFC 3986 unreserved characters only and
-sorted by key, then value; the key is <code>enc(consumer secret)&amp;enc(token secret)</code>. The typed client
-signs for you:</p>
-<pre><code>import { createAdsClient } from "@xads/client";
-
-const ads = createAdsClient({
-  baseUrl: "${adsProductionServer}",
-  oauth1: { consumerKey, consumerSecret, token, tokenSecret },
-});
-const { data, error } = await ads.GET("/12/accounts/{account_id}", {
-  params: { path: { account_id: "18ce54d4x5t" } },
-});</code></pre>
-
-<h3 id="bearer">Application-only bearer token</h3>
-<p>${op("createBearerToken")} with HTTP Basic credentials (API key as user name, API key secret as password) and
-the form body <code>grant_type=client_credentials</code> answers <code>{"token_type":"bearer","access_token":…}</code>.
-The token acts without user context; only one is outstanding per application and repeated calls return the same
-one, so cache it (asking too often answers 403 with code 99).</p>
-
-<h3 id="revocation">Revocation</h3>
-<ul>
-  <li>${op("invalidateAccessToken")} revokes an OAuth 1.0a access token; it is called in user context with that very
-  token. Later use answers 401 with code 89, and a new authorization yields a different token.</li>
-  <li>${op("invalidateBearerToken")} revokes a bearer token; it is signed with OAuth 1.0a using the application's
-  consumer keys and the application owner's access token and secret. The next ${op("createBearerToken", "createBearerToken")}
-  yields a different token.</li>
-</ul>
-<p>The authentication host answers errors with numeric codes: <code>{"errors":[{"code":89,"message":"Invalid or
-expired token."}]}</code> (401), 99 (403, credentials could not be verified or a bearer token requested too often),
-220 (403, these credentials do not allow access to the resource), 88 (429, rate limit exceeded).</p>
-
-<h2 id="conventions">Conventions of the advertising interface</h2>
-<ul>
-  <li><strong>Identifiers</strong> (<code>id</code>, <code>account_id</code>, <code>campaign_id</code>, …) are strings.
-  <code>:account_id</code> must belong to the authenticated user.</li>
-  <li><strong>Records</strong> carry <code>id</code>, <code>created_at</code> and <code>updated_at</code> (ISO 8601 UTC
-  strings) and <code>deleted</code>. Timestamps in requests are ISO 8601 too.</li>
-  <li><strong>Micros</strong>: fields ending in <code>_local_micro</code> are 64-bit integers, the amount in the funding
-  instrument's currency times 1,000,000 (<code>5000000</code> is 5.00).</li>
-  <li><strong>Where parameters travel</strong>: ordinary POST and PUT parameters go in the query string (a form body is
-  also accepted); JSON bodies only for batches and the endpoints that say so. A PUT changes only the fields sent; an
-  optional value is unset by sending the parameter with an empty value.</li>
-  <li><strong>Soft delete</strong>: a DELETE answers the record with <code>deleted: true</code>. Deleting is irreversible
-  and a second DELETE answers 404. Deleted records appear in reads only with <code>with_deleted=true</code>; otherwise a
-  deleted record reads as 404. Some records (draft posts, poll cards) are hard-deleted: their descriptions say so.</li>
-  <li><strong>Paging</strong>: lists take <code>count</code> and <code>cursor</code> and answer <code>next_cursor</code>
-  (<code>null</code> on the last page); pass it back as <code>cursor</code>. <code>with_total_count=true</code> adds
-  <code>total_count</code>, excludes <code>cursor</code> and has a lower rate limit (200 requests per 15 minutes).</li>
-  <li><strong>Sorting</strong>: <code>sort_by=&lt;attribute&gt;-asc</code> or <code>-desc</code>, for example
-  <code>created_at-desc</code>.</li>
-  <li><strong>Cross-field rules</strong> that JSON Schema cannot express (for example "the daily budget must not exceed the
-  total budget") are listed on each operation under "Cross-field rules" with the error code the API answers.</li>
-</ul>
-<h3 id="envelopes">Envelopes</h3>
-<div class="cols">
-<div><p>One record</p>${json({ request: { params: { account_id: "18ce54d4x5t" } }, data: { id: "18ce54d4x5t", deleted: false } })}</div>
-<div><p>A page of records</p>${json({ request: { params: {} }, next_cursor: "8x7v00oow", total_count: 42, data: [{ id: "18ce54d4x5t" }] })}</div>
-</div>
-<h3 id="common-parameters">Common list parameters</h3>
-${parametersTable(site)}
-
-<h2 id="batches">Batches</h2>
-<p>Batch endpoints (<code>POST /12/batch/accounts/{account_id}/…</code>) take a JSON array of
-<code>{"operation_type": "Create" | "Update" | "Delete", "params": {…}}</code> items (at most ${campaignBatchLimit} for campaigns and
-line items). The whole batch succeeds or fails together and the order is kept: <code>data</code> is the ordered
-records and <code>request</code> the ordered <code>{params, operation_type}</code> items.</p>
-<div class="cols">
-<div><p>Success</p>${json({ data: [{ id: "8wku2", name: "demo" }], request: [{ params: { name: "demo" }, operation_type: "Update" }] })}</div>
-<div><p>Failure: a request-level problem (a batch too large) under <code>errors</code>; item problems under
-<code>operation_errors</code>, index-aligned with the input (<code>null</code> or empty for a good item)</p>${json({
-    errors: [],
-    operation_errors: [[], [{ code: "MISSING_PARAMETER", message: "name is missing", parameter: "name" }]],
-  })}</div>
-</div>
-
-<h2 id="limits">Limits</h2>
-${limitsTable(site)}
-
-<h2 id="errors">Errors</h2>
-<p>Every non-2xx answer of the advertising interface carries the same JSON body. Each error has <code>code</code>
-(an upper-case string) and <code>message</code>; <code>parameter</code>, <code>details</code> and <code>value</code> may be
-present and further fields may appear. The list of codes is open: handle unknown codes by HTTP status. When the body
-cannot be parsed (some 404s are HTML), the status wins.</p>
-${json({ errors: [{ code: "INVALID_PARAMETER", message: "Expected an integer between 1 and 1000, got 0 for count", parameter: "count" }], request: { params: {} } })}
-${errorCodesTable(site)}
-<p>The v2 media endpoints of the upload document answer errors as problem objects
-(<code>{title, detail, type, status}</code>).</p>
-
-<h2 id="rate-limits">Rate limits and retries</h2>
-${headersTable(site)}
-<ul>
-  <li>When the account-level headers are present (GET requests), they govern; otherwise the user-level ones do.</li>
-  <li>On <strong>429</strong>, wait until the reset time (Unix epoch seconds) before retrying. On <strong>503</strong>,
-  honour <code>retry-after</code>.</li>
-  <li>Windows: writes (POST, PUT, DELETE) 450 per minute; audience user batches 1,500 per minute; core entity reads
-  10,000 per 15 minutes per account; reads without an account id 5 per 15 minutes; keyword insights 500 per 15
-  minutes; <code>with_total_count</code> requests 200 per 15 minutes. The authentication endpoints are rate limited
-  too, but their figures are not published.</li>
-</ul>
-
-<h2 id="operations">All operations</h2>
-<p>Each link opens the operation in its reference page, with its parameters, responses, cross-field rules and code
-samples (curl and the TypeScript client). Search a reference page with <kbd>Ctrl</kbd>+<kbd>K</kbd>. See also the
-<a href="events.html">event types</a> and the <a href="history.html">change history</a>.</p>
-${operationsIndex(site)}
-`;
+  const body = renderContent("landing", {
+    blocks: {
+      documents: () => documentsTable(site),
+      "common-parameters": () => parametersTable(site),
+      limits: () => limitsTable(site),
+      "error-codes": () => errorCodesTable(),
+      "rate-limit-headers": () => headersTable(site),
+      operations: () => operationsIndex(site),
+    },
+    values: {
+      total: () => String(total),
+      adsSandboxServer: () => escapeHtml(adsSandboxServer),
+      adsProductionServer: () => escapeHtml(adsProductionServer),
+      campaignBatchLimit: () => escapeHtml(campaignBatchLimit),
+      page: (kind) => escapeHtml(fileOf(site.pages, /** @type {"landing" | "events" | "history"} */ (kind))),
+      op: (argument = "") => {
+        const [id = "", label] = argument.split("|");
+        return op(id, label);
+      },
+    },
+  });
   return page({
     title: "X Ads API reference",
     description:
       "Reference of the X Ads API v12, its authentication host, tailored-audience permissions and media upload.",
     nav: site.nav,
-    current: "index.html",
+    current: fileOf(site.pages, "landing"),
     body,
   });
 }

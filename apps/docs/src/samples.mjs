@@ -1,9 +1,10 @@
-// Code samples for one operation (curl and the TypeScript client), generated from the spec's examples.
+// Code samples for one operation of the spec model (curl and the TypeScript client), generated from its
+// examples, its effective server and its security kind.
 import { resolve } from "@xads/spec/lib/operations.mjs";
-import { bodyExample, sampleParameters, serverUrl } from "./examples.mjs";
+import { sampleParameters, serverUrl } from "./examples.mjs";
 
 /** @typedef {import("@xads/spec/lib/operations.mjs").Node} Node */
-/** @typedef {import("@xads/spec/lib/operations.mjs").OperationEntry} OperationEntry */
+/** @typedef {import("@xads/spec/lib/model.mjs").Operation} Operation */
 
 /**
  * The client factory and the variable name its samples use, per document (see @xads/client).
@@ -23,21 +24,6 @@ const ENV = {
   tokenSecret: "X_ACCESS_TOKEN_SECRET",
   bearer: "X_BEARER_TOKEN",
 };
-
-/**
- * How an operation authenticates: "oauth1", "basic", "bearer" or "none" (its first security requirement).
- * @param {Node} document
- * @param {Node} operation
- */
-export function authKind(document, operation) {
-  const requirements = operation.security ?? document.security ?? [];
-  const names = Object.keys(requirements[0] ?? {});
-  if (names.length === 0) return "none";
-  const scheme = resolve(document, document.components?.securitySchemes?.[names[0] ?? ""] ?? {});
-  if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "basic") return "basic";
-  if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer") return "bearer";
-  return "oauth1";
-}
 
 /** @param {unknown} value */
 function serialize(value) {
@@ -67,13 +53,14 @@ function fillPath(path, pathValues) {
 }
 
 /**
- * A curl command for the operation.
- * @param {Node} document
- * @param {OperationEntry} entry
+ * A curl command for the operation. `bundle` is its document's, to resolve the fields of a multipart
+ * body (the model resolves the body's schema, not its properties).
+ * @param {Operation} operation
+ * @param {Node} bundle
  */
-export function curlSample(document, entry) {
-  const { method, path, operation } = entry;
-  const chosen = sampleParameters(document, entry);
+export function curlSample(operation, bundle) {
+  const { method, path } = operation;
+  const chosen = sampleParameters(operation);
   const pathValues = Object.fromEntries(
     chosen.filter((c) => c.parameter.in === "path").map((c) => [c.parameter.name, c.value]),
   );
@@ -81,10 +68,10 @@ export function curlSample(document, entry) {
     .filter((c) => c.parameter.in === "query")
     .map((c) => `${encodeURIComponent(c.parameter.name)}=${encodeQueryValue(c.value)}`)
     .join("&");
-  const url = `${serverUrl(document, path, operation)}${fillPath(path, pathValues)}${query ? `?${query}` : ""}`;
+  const url = `${serverUrl(operation)}${fillPath(path, pathValues)}${query ? `?${query}` : ""}`;
   /** @type {string[]} */
   const lines = [];
-  const auth = authKind(document, operation);
+  const auth = operation.security;
   if (auth === "oauth1") {
     lines.push("# OAUTH_HEADER: the OAuth 1.0a header signed for this request (see Authentication)");
   }
@@ -95,23 +82,23 @@ export function curlSample(document, entry) {
   for (const c of chosen.filter((c) => c.parameter.in === "header")) {
     command.push(`-H ${shellQuote(`${c.parameter.name}: ${serialize(c.value)}`)}`);
   }
-  const body = bodyExample(document, operation);
-  if (body && body.value !== undefined) {
+  const body = operation.requestBody;
+  if (body && body.example !== undefined) {
     // The example of a form or multipart body is an object of its fields.
-    const fields = /** @type {Record<string, unknown>} */ (body.value);
+    const fields = /** @type {Record<string, unknown>} */ (body.example);
     if (body.mediaType === "application/x-www-form-urlencoded") {
       for (const [name, value] of Object.entries(fields)) {
         command.push(`--data-urlencode ${shellQuote(`${name}=${serialize(value)}`)}`);
       }
     } else if (body.mediaType === "multipart/form-data") {
       for (const [name, value] of Object.entries(fields)) {
-        const property = resolve(document, body.schema?.properties?.[name] ?? {});
+        const property = resolve(bundle, body.schema?.properties?.[name] ?? {});
         const binary = property.format === "binary" || property.contentMediaType !== undefined;
         command.push(`-F ${shellQuote(binary ? `${name}=@${name}.bin` : `${name}=${serialize(value)}`)}`);
       }
     } else {
       command.push(`-H "Content-Type: ${body.mediaType}"`);
-      command.push(`--data ${shellQuote(JSON.stringify(body.value))}`);
+      command.push(`--data ${shellQuote(JSON.stringify(body.example))}`);
     }
   }
   lines.push(command.join(" \\\n  "));
@@ -145,12 +132,11 @@ export function tsLiteral(value, depth = 0) {
 }
 
 /**
- * @param {Node} document
- * @param {Node} operation
+ * @param {Operation} operation
  * @param {string} baseUrl
  */
-function clientOptions(document, operation, baseUrl) {
-  const auth = authKind(document, operation);
+function clientOptions(operation, baseUrl) {
+  const auth = operation.security;
   const options = [`  baseUrl: ${JSON.stringify(baseUrl)},`];
   if (auth === "oauth1") {
     options.push(
@@ -176,15 +162,13 @@ function clientOptions(document, operation, baseUrl) {
 }
 
 /**
- * A TypeScript sample with the typed client of the document.
- * @param {Node} document
- * @param {string} documentName
- * @param {OperationEntry} entry
+ * A TypeScript sample with the typed client of the operation's document.
+ * @param {Operation} operation
  */
-export function typescriptSample(document, documentName, entry) {
-  const { method, path, operation } = entry;
-  const client = CLIENTS[documentName] ?? { factory: "createClient", variable: "client" };
-  const chosen = sampleParameters(document, entry);
+export function typescriptSample(operation) {
+  const { method, path } = operation;
+  const client = CLIENTS[operation.document] ?? { factory: "createClient", variable: "client" };
+  const chosen = sampleParameters(operation);
   /** @type {Record<string, Record<string, unknown>>} */
   const params = {};
   for (const location of ["path", "query", "header"]) {
@@ -194,8 +178,8 @@ export function typescriptSample(document, documentName, entry) {
   /** @type {{ params?: typeof params, body?: unknown }} */
   const init = {};
   if (Object.keys(params).length > 0) init.params = params;
-  const body = bodyExample(document, operation);
-  if (body && body.value !== undefined) init.body = body.value;
+  const body = operation.requestBody;
+  if (body && body.example !== undefined) init.body = body.example;
   const call = `${client.variable}.${method.toUpperCase()}(${JSON.stringify(path)}${
     Object.keys(init).length > 0 ? `, ${tsLiteral(init)}` : ""
   })`;
@@ -203,7 +187,7 @@ export function typescriptSample(document, documentName, entry) {
     `import { ${client.factory} } from "@xads/client";`,
     "",
     `const ${client.variable} = ${client.factory}({`,
-    clientOptions(document, operation, serverUrl(document, path, operation)),
+    clientOptions(operation, serverUrl(operation)),
     "});",
     "",
     `const { data, error } = await ${call};`,
@@ -212,13 +196,12 @@ export function typescriptSample(document, documentName, entry) {
 
 /**
  * The x-codeSamples of an operation.
- * @param {Node} document
- * @param {string} documentName
- * @param {OperationEntry} entry
+ * @param {Operation} operation
+ * @param {Node} bundle its document's
  */
-export function codeSamples(document, documentName, entry) {
+export function codeSamples(operation, bundle) {
   return [
-    { lang: "curl", label: "curl", source: curlSample(document, entry) },
-    { lang: "TypeScript", label: "TypeScript", source: typescriptSample(document, documentName, entry) },
+    { lang: "curl", label: "curl", source: curlSample(operation, bundle) },
+    { lang: "TypeScript", label: "TypeScript", source: typescriptSample(operation) },
   ];
 }

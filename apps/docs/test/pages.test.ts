@@ -1,20 +1,39 @@
 import { describe, expect, it } from "vitest";
 import { eventTypes, renderEvents } from "../src/events.mjs";
 import { findEndpoint, formatDate, parseHistory, renderHistory } from "../src/history.mjs";
+import { fileOf, sitePages } from "../src/pages.mjs";
 
 const operation = {
-  operationId: "createReplay",
+  id: "createReplay",
   method: "post",
   path: "/2/webhooks/replay",
   link: "activity.html#/webhooks/createreplay",
-  operation: {},
 };
+const pages = sitePages([{ name: "activity", title: "Activity", operations: [operation] }]);
 const site = {
-  nav: [{ href: "index.html", title: "Overview" }],
-  operationsById: new Map([[operation.operationId, operation]]),
+  pages,
+  nav: pages.map((p) => ({ href: p.file, title: p.title })),
+  operationsById: new Map([[operation.id, operation]]),
   history: undefined,
-  activity: undefined,
+  events: undefined,
 };
+
+describe("the page registry", () => {
+  it("lists the landing page, a reference page per document with operations, events and history", () => {
+    const listed = sitePages([
+      { name: "ads", title: "Ads", operations: [operation] },
+      { name: "empty", title: "Empty", operations: [] },
+    ]);
+    expect(listed.map((p) => [p.kind, p.file, p.document])).toEqual([
+      ["landing", "index.html", undefined],
+      ["reference", "ads.html", "ads"],
+      ["events", "events.html", undefined],
+      ["history", "history.html", undefined],
+    ]);
+    expect(fileOf(listed, "events")).toBe("events.html");
+    expect(() => fileOf([], "history")).toThrow("no history page");
+  });
+});
 
 describe("change history", () => {
   it("sorts recent first, keeping the file's order within a day", () => {
@@ -103,7 +122,7 @@ describe("events", () => {
 
   it("lists the schemas that declare an event type, with legacy names and rename dates", () => {
     expect(eventTypes(activity).map((t: { type: string }) => t.type)).toEqual(["dm.received", "profile.update.bio"]);
-    const html = renderEvents({ ...site, activity });
+    const html = renderEvents({ ...site, events: { name: "activity", bundle: activity } });
     expect(html).toContain("<code>ProfileBioUpdate</code>");
     expect(html).toContain('<time datetime="2026-03-18">March 18, 2026</time>');
     expect(html).toContain('<code>user_id</code> <span class="required">required</span>');

@@ -1,19 +1,21 @@
 import { readFileSync } from "node:fs";
-import { listOperations } from "@xads/spec/lib/operations.mjs";
+import { operationsOf } from "@xads/spec/lib/model.mjs";
 import { describe, expect, it } from "vitest";
 import { enrichBundle } from "../src/enrich.mjs";
 import { curlSample, tsLiteral, typescriptSample } from "../src/samples.mjs";
 
 const bundle = JSON.parse(readFileSync(new URL("./fixtures/mini.json", import.meta.url), "utf8"));
-const entry = (id: string) => {
-  const found = listOperations(bundle).find((op: { operationId: string }) => op.operationId === id);
+/** The fixture's operation `id`, read as the model reads a document (`document`: whose client it uses). */
+const entry = (id: string, document = "ads") => {
+  const found = operationsOf(document, bundle).find((op) => op.id === id);
   if (!found) throw new Error(`no ${id} in the fixture`);
   return found;
 };
+const curl = (id: string) => curlSample(entry(id), bundle);
 
 describe("curl samples", () => {
   it("fills path parameters and sends only required parameters on reads", () => {
-    expect(curlSample(bundle, entry("listLineItems"))).toBe(
+    expect(curl("listLineItems")).toBe(
       [
         "# OAUTH_HEADER: the OAuth 1.0a header signed for this request (see Authentication)",
         `curl 'https://ads-api.x.com/12/accounts/18ce54d4x5t/line_items' \\`,
@@ -23,7 +25,7 @@ describe("curl samples", () => {
   });
 
   it("sends the optional query examples of a write, skipping parameters an exclusive rule forbids together", () => {
-    const sample = curlSample(bundle, entry("createLineItem"));
+    const sample = curl("createLineItem");
     expect(sample).toContain(
       `curl -X POST 'https://ads-api.x.com/12/accounts/18ce54d4x5t/line_items?name=it'\\''s%20new&cursor=8x7v00oow'`,
     );
@@ -31,24 +33,22 @@ describe("curl samples", () => {
   });
 
   it("uses the operation's own server and sends a JSON body", () => {
-    const sample = curlSample(bundle, entry("batchLineItems"));
+    const sample = curl("batchLineItems");
     expect(sample).toContain("https://ads-api-sandbox.x.com/12/batch/accounts/18ce54d4x5t/line_items");
     expect(sample).toContain(`-H "Content-Type: application/json"`);
     expect(sample).toContain(`--data '[{"operation_type":"Create","params":{"name":"x"}}]'`);
   });
 
   it("uses Basic credentials and a form body for the bearer token", () => {
-    const sample = curlSample(bundle, entry("createBearerToken"));
+    const sample = curl("createBearerToken");
     expect(sample).toContain(`-u "$X_API_KEY:$X_API_KEY_SECRET"`);
     expect(sample).toContain("--data-urlencode 'grant_type=client_credentials'");
     expect(sample).not.toContain("OAUTH_HEADER");
   });
 
   it("sends no credentials where the operation needs none, and files as multipart parts", () => {
-    expect(curlSample(bundle, entry("authorizeRequestToken"))).toBe(
-      "curl 'https://ads-api.x.com/oauth/authorize?oauth_token=tok'",
-    );
-    const upload = curlSample(bundle, entry("appendMediaUpload"));
+    expect(curl("authorizeRequestToken")).toBe("curl 'https://ads-api.x.com/oauth/authorize?oauth_token=tok'");
+    const upload = curl("appendMediaUpload");
     expect(upload).toContain("https://api.x.com/2/media/upload/1880028106020515840/append");
     expect(upload).toContain("-F 'media=@media.bin'");
     expect(upload).toContain("-F 'segment_index=0'");
@@ -57,7 +57,7 @@ describe("curl samples", () => {
 
 describe("TypeScript samples", () => {
   it("calls the document's client with the path template, parameters and body", () => {
-    const sample = typescriptSample(bundle, "ads", entry("batchLineItems"));
+    const sample = typescriptSample(entry("batchLineItems"));
     expect(sample).toContain(`import { createAdsClient } from "@xads/client";`);
     expect(sample).toContain(`baseUrl: "https://ads-api-sandbox.x.com",`);
     expect(sample).toContain("consumerKey: process.env.X_API_KEY!,");
@@ -67,10 +67,8 @@ describe("TypeScript samples", () => {
   });
 
   it("uses the factory of each document and quotes keys that are not identifiers", () => {
-    expect(typescriptSample(bundle, "tailored-audiences", entry("listLineItems"))).toContain(
-      "createTailoredAudiencesClient",
-    );
-    expect(typescriptSample(bundle, "upload", entry("appendMediaUpload"))).toContain("await upload.POST(");
+    expect(typescriptSample(entry("listLineItems", "tailored-audiences"))).toContain("createTailoredAudiencesClient");
+    expect(typescriptSample(entry("appendMediaUpload", "upload"))).toContain("await upload.POST(");
     expect(tsLiteral({ "a-b": [1, "x"], ok: null })).toBe(`{\n  "a-b": [1, "x"],\n  ok: null,\n}`);
   });
 });
@@ -78,17 +76,19 @@ describe("TypeScript samples", () => {
 describe("the build-time copy", () => {
   it("adds samples and rules to every operation and leaves the bundle untouched", () => {
     const before = JSON.stringify(bundle);
-    const copy = enrichBundle(bundle, "ads", [{ href: "index.html", title: "Overview" }]);
+    const copy = enrichBundle({ bundle, operations: operationsOf("ads", bundle) }, [
+      { href: "index.html", title: "Overview" },
+    ]);
     expect(JSON.stringify(bundle)).toBe(before);
-    const operations = listOperations(copy);
+    const operations = operationsOf("ads", copy);
     expect(operations).toHaveLength(6);
-    for (const { operation } of operations) {
-      expect(operation["x-codeSamples"].map((s: { label: string }) => s.label)).toEqual(["curl", "TypeScript"]);
+    for (const { raw } of operations) {
+      expect(raw["x-codeSamples"].map((s: { label: string }) => s.label)).toEqual(["curl", "TypeScript"]);
     }
-    const create = operations.find((op: { operationId: string }) => op.operationId === "createLineItem");
-    expect(create?.operation.description).toContain("The bid must not exceed the budget.");
-    expect(create?.operation.description).toContain("`with_total_count` and `cursor` exclude each other.");
-    expect(create?.operation.description).toContain("Error: `EXCLUSIVE_PARAMETERS`");
+    const create = operations.find((op) => op.id === "createLineItem");
+    expect(create?.raw.description).toContain("The bid must not exceed the budget.");
+    expect(create?.raw.description).toContain("`with_total_count` and `cursor` exclude each other.");
+    expect(create?.raw.description).toContain("Error: `EXCLUSIVE_PARAMETERS`");
     expect(copy.info.description.startsWith("[Overview](index.html)")).toBe(true);
   });
 });

@@ -4,25 +4,18 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fileOf } from "../src/pages.mjs";
 import { loadSite } from "../src/site.mjs";
 import { distDir, type Harness, screenshotsDir, startHarness } from "./harness.js";
 
-interface Operation {
-  operationId: string;
-  method: string;
-  path: string;
-  link: string;
-  rules: { description: string }[];
-  operation: { summary?: string };
-}
-interface Document {
-  name: string;
-  title: string;
-  page: string;
-  operations: Operation[];
-}
+type Operation = ReturnType<typeof loadSite>["referenced"][number]["operations"][number];
 
-const site = loadSite() as { referenced: Document[] };
+const site = loadSite();
+/** The reference pages of the page registry, each with its document. */
+const references = site.pages.flatMap((p) => {
+  const doc = site.referenced.find((d) => d.name === p.document);
+  return p.kind === "reference" && doc ? [[p.file, doc] as const] : [];
+});
 let harness: Harness;
 let page: Page;
 
@@ -40,7 +33,7 @@ afterAll(async () => {
  * holds the given texts (the operation's cross-field rules).
  */
 async function expectOperationShown(op: Operation, texts: string[] = []) {
-  const summary = op.operation.summary ?? op.operationId;
+  const summary = op.summary || op.id;
   await page.waitForFunction(
     ([text, wanted]) => {
       const shown = [...document.querySelectorAll("h1, h2")].some((h) => {
@@ -59,16 +52,29 @@ async function expectOperationShown(op: Operation, texts: string[] = []) {
 /** The first words of a rule's description, as Redoc renders them (before any code span). */
 const ruleText = (rule: { description: string }) => rule.description.split(/[`\n]/)[0]?.trim() ?? "";
 
+describe("the page registry", () => {
+  it("was built page by page, and every page shows the registry as its navigation", async () => {
+    expect(references.map(([file]) => file)).toEqual(site.referenced.map((d) => d.page));
+    for (const { file, kind } of site.pages) {
+      expect(existsSync(join(distDir, file)), `${file} exists`).toBe(true);
+      if (kind === "reference") continue;
+      await page.goto(`${harness.base}/${file}`);
+      const links = await page.$$eval("header.site-header nav a", (as) => as.map((a) => a.getAttribute("href")));
+      expect(links).toEqual(site.pages.map((p) => p.file));
+    }
+  });
+});
+
 describe("landing page", () => {
   it("explains hosts, authentication, conventions, errors and rate limits, and links every operation", async () => {
-    await page.goto(`${harness.base}/`);
+    await page.goto(`${harness.base}/${fileOf(site.pages, "landing")}`);
     for (const id of ["hosts", "authentication", "conventions", "batches", "errors", "rate-limits", "operations"]) {
       await expect(page.locator(`#${id}`).count()).resolves.toBe(1);
     }
     const linked = await page.$$eval("a.operation-link", (as) =>
       as.map((a) => [a.getAttribute("data-operation-id"), a.getAttribute("href")]),
     );
-    const expected = site.referenced.flatMap((d) => d.operations.map((op) => [op.operationId, op.link]));
+    const expected = site.referenced.flatMap((d) => d.operations.map((op) => [op.id, op.link]));
     expect(linked.sort()).toEqual(expected.sort());
     await page.screenshot({ path: join(screenshotsDir, "landing.png"), fullPage: false });
   });
@@ -85,7 +91,7 @@ describe("landing page", () => {
   });
 });
 
-describe.each(site.referenced.map((d) => [d.name, d] as const))("reference page %s", (_name, doc) => {
+describe.each(references)("reference page %s", (file, doc) => {
   it("opens an operation from a fresh deep link", async () => {
     const op = doc.operations.at(-1) as Operation;
     await page.goto(`${harness.base}/${op.link}`);
@@ -96,7 +102,7 @@ describe.each(site.referenced.map((d) => [d.name, d] as const))("reference page 
   it(
     "shows every operation at its deep link, with its cross-field rules",
     async () => {
-      await page.goto(`${harness.base}/${doc.page}`);
+      await page.goto(`${harness.base}/${file}`);
       for (const op of doc.operations) {
         const hash = op.link.slice(op.link.indexOf("#"));
         await page.evaluate((h) => {
@@ -140,9 +146,9 @@ describe.each(site.referenced.map((d) => [d.name, d] as const))("reference page 
 
   it("finds an operation by name with search", async () => {
     const op = doc.operations[Math.floor(doc.operations.length / 2)] as Operation;
-    const summary = op.operation.summary ?? op.operationId;
+    const summary = op.summary || op.id;
     const hash = op.link.slice(op.link.indexOf("#"));
-    await page.goto(`${harness.base}/${doc.page}`);
+    await page.goto(`${harness.base}/${file}`);
     await page.getByText("Search", { exact: false }).first().click();
     await page.getByPlaceholder("Search docs...").fill(summary);
     const result = page.locator(`a[data-component-name="Search/SearchItem"][href="${hash}"]`);
@@ -153,7 +159,7 @@ describe.each(site.referenced.map((d) => [d.name, d] as const))("reference page 
 });
 
 describe("history and events", () => {
-  for (const file of ["history.html", "events.html"]) {
+  for (const file of [fileOf(site.pages, "history"), fileOf(site.pages, "events")]) {
     it(`${file} renders its data or says it is not yet available`, async () => {
       await page.goto(`${harness.base}/${file}`);
       await expect(page.locator("h1").textContent()).resolves.toMatch(/Change history|Events/);
