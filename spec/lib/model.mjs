@@ -40,6 +40,7 @@ export const specDir = join(dirname(fileURLToPath(import.meta.url)), "..");
  * @property {Node | undefined} schema resolved
  * @property {unknown} example
  * @property {Record<string, unknown>} examples
+ * @property {Record<string, Node>} properties the schema's top-level properties, resolved (form and multipart fields)
  */
 
 /**
@@ -67,6 +68,9 @@ export const specDir = join(dirname(fileURLToPath(import.meta.url)), "..");
  * @property {string} summary
  * @property {string[]} tags
  * @property {Rule[]} rules the operation's x-rules, then its parameters', as written
+ * @property {{ items: number | undefined, bytes: number | undefined } | undefined} batch for a batch
+ *   operation (its id starts with `batch`, spec/README.md convention 2): the body's `maxItems` and the
+ *   `max-body-bytes` rule's `max`
  * @property {ParsedRule[]} parsedRules the same rules, each with its kind's module (rules/kinds/) and
  *   its references parsed once
  * @property {Node} raw the operation node
@@ -84,6 +88,8 @@ export const specDir = join(dirname(fileURLToPath(import.meta.url)), "..");
  * @property {Server[]} servers
  * @property {() => Node} bundle the parsed bundle, read once
  * @property {() => Operation[]} operations read once
+ * @property {() => Array<{ name: string, description: string, schema: Node | undefined, example: unknown }>} headerComponents
+ *   the document's shared headers (`components.headers`), in document order
  */
 
 /**
@@ -138,6 +144,12 @@ function toRequestBody(bundle, raw) {
     schema: media?.schema ? resolve(bundle, media.schema) : undefined,
     example: exampleOf(bundle, media),
     examples: namedExamples(bundle, media),
+    properties: Object.fromEntries(
+      Object.entries(media?.schema ? (resolve(bundle, media.schema).properties ?? {}) : {}).map(([name, node]) => [
+        name,
+        resolve(bundle, node),
+      ]),
+    ),
   };
 }
 
@@ -187,6 +199,7 @@ function toOperations(documentName, bundle, documentServers, rules = specRegistr
     const operation = entry.operation;
     const item = resolve(bundle, bundle.paths[entry.path]);
     const servers = operation.servers ?? item.servers;
+    const requestBody = toRequestBody(bundle, operation.requestBody);
     return {
       id: entry.operationId,
       document: documentName,
@@ -194,7 +207,7 @@ function toOperations(documentName, bundle, documentServers, rules = specRegistr
       path: entry.path,
       servers: servers ? toServers(bundle, servers) : documentServers,
       parameters: entry.parameters.map((p) => toParameter(bundle, p)),
-      requestBody: toRequestBody(bundle, operation.requestBody),
+      requestBody,
       responses: Object.entries(operation.responses ?? {}).map(([status, r]) => toResponse(bundle, status, r)),
       security: securityKind(bundle, operation),
       deprecated: operation.deprecated === true,
@@ -203,9 +216,26 @@ function toOperations(documentName, bundle, documentServers, rules = specRegistr
       tags: operation.tags ?? [],
       rules: entry.rules,
       parsedRules: entry.rules.map((rule) => rules.parse(rule)),
+      batch: batchOf(entry.operationId, requestBody, entry.rules),
       raw: operation,
     };
   });
+}
+
+/**
+ * The limits of a batch operation, or undefined for any other.
+ * @param {string} id
+ * @param {RequestBody | undefined} requestBody
+ * @param {Rule[]} rules
+ */
+function batchOf(id, requestBody, rules) {
+  if (!/^batch[A-Z]/.test(id)) return undefined;
+  const maxItems = requestBody?.schema?.type === "array" ? requestBody.schema.maxItems : undefined;
+  const bytes = rules.find((rule) => rule.kind === "max-body-bytes")?.max;
+  return {
+    items: typeof maxItems === "number" ? maxItems : undefined,
+    bytes: typeof bytes === "number" ? bytes : undefined,
+  };
 }
 
 /**
@@ -265,6 +295,17 @@ export function loadSpec(dir = specDir, { fresh = false } = {}) {
       },
       bundle,
       operations: once(() => toOperations(entry.name, bundle(), servers())),
+      headerComponents: once(() =>
+        Object.entries(bundle().components?.headers ?? {}).map(([name, raw]) => {
+          const header = resolve(bundle(), raw);
+          return {
+            name,
+            description: header.description ?? "",
+            schema: header.schema ? resolve(bundle(), header.schema) : undefined,
+            example: exampleOf(bundle(), header),
+          };
+        }),
+      ),
     };
   });
   const operations = once(() => documents.flatMap((d) => d.operations()));

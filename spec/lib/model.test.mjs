@@ -84,10 +84,19 @@ describe("the spec model", () => {
     assert.equal(tooMany?.headers["x-rate-limit-remaining"]?.example, 0);
 
     assert.equal(spec.operation("createBearerToken").security, "basic");
+    const append = spec.operation("appendMediaUpload");
+    assert.equal(append.requestBody?.mediaType, "application/json");
+    assert.deepEqual(Object.keys(append.requestBody?.properties ?? {}), ["media", "segment_index"]);
+    assert.equal(append.requestBody?.properties.segment_index?.$ref, undefined);
+    const shared = spec.document("ads").headerComponents();
+    assert.ok(shared.some((h) => h.name === "x-rate-limit-remaining" && h.description.length > 0));
     const batch = spec.operation("batchCampaigns");
     assert.equal(batch.requestBody?.mediaType, "application/json");
     assert.ok(Array.isArray(batch.requestBody?.example));
     assert.ok(batch.rules.length > 0);
+    assert.deepEqual(batch.batch, { items: 40, bytes: undefined });
+    assert.deepEqual(spec.operation("batchCustomAudienceUsers").batch, { items: 2500, bytes: 5_000_000 });
+    assert.equal(list.batch, undefined);
     assert.throws(() => spec.operation("listCampains"), /no operation listCampains/);
   });
 

@@ -21,7 +21,7 @@ export function enrichBundle({ bundle, operations }, site) {
     const node = resolve(copy, resolve(copy, copy.paths[operation.path])[operation.method]);
     const section = rulesSection(operation.rules);
     if (section) node.description = `${(node.description ?? "").trimEnd()}\n\n${section}\n`;
-    node["x-codeSamples"] = codeSamples(operation, bundle);
+    node["x-codeSamples"] = codeSamples(operation);
   }
   const links = site.map((p) => `[${p.title}](${p.href})`).join(" · ");
   copy.info = { ...copy.info, description: `${links}\n\n${copy.info?.description ?? ""}` };

@@ -2,8 +2,7 @@
 // an index of every operation with its deep link. The prose is content/landing.md; this module renders
 // the blocks it names, computed from the model. Tables of documents, parameters and limits come from the
 // spec model, the error codes and batch limits from the facts generated from it (`@xads/types/facts`), so
-// they follow the spec. The rate-limit headers are read from the ads bundle's components: the model's
-// response headers carry no description.
+// they follow the spec; the rate-limit headers table lists the ads document's shared headers.
 import { adsErrorCodesByStatus, adsProductionServer, adsSandboxServer, batchLimits } from "@xads/types/facts";
 import { escapeHtml, inlineMarkdown, page } from "./html.mjs";
 import { renderContent } from "./markdown.mjs";
@@ -117,10 +116,10 @@ function parametersTable(site) {
 
 /** @param {Site} site */
 function headersTable(site) {
-  const headers = adsDocument(site)?.bundle.components?.headers ?? {};
-  const rows = Object.entries(headers).map(
-    ([name, h]) =>
-      `<tr><td><code>${escapeHtml(name)}</code></td><td>${inlineMarkdown((h.description ?? "").replace(/\s*\n\s*/g, " "))}</td></tr>`,
+  const headers = adsDocument(site)?.headerComponents() ?? [];
+  const rows = headers.map(
+    (h) =>
+      `<tr><td><code>${escapeHtml(h.name)}</code></td><td>${inlineMarkdown(h.description.replace(/\s*\n\s*/g, " "))}</td></tr>`,
   );
   if (rows.length === 0) return "";
   return `<table><thead><tr><th>Header</th><th>Meaning</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`;

@@ -1,9 +1,7 @@
 // Code samples for one operation of the spec model (curl and the TypeScript client), generated from its
 // examples, its effective server and its security kind.
-import { resolve } from "@xads/spec/lib/operations.mjs";
 import { sampleParameters, serverUrl } from "./examples.mjs";
 
-/** @typedef {import("@xads/spec/lib/operations.mjs").Node} Node */
 /** @typedef {import("@xads/spec/lib/model.mjs").Operation} Operation */
 
 /**
@@ -53,12 +51,10 @@ function fillPath(path, pathValues) {
 }
 
 /**
- * A curl command for the operation. `bundle` is its document's, to resolve the fields of a multipart
- * body (the model resolves the body's schema, not its properties).
+ * A curl command for the operation.
  * @param {Operation} operation
- * @param {Node} bundle
  */
-export function curlSample(operation, bundle) {
+export function curlSample(operation) {
   const { method, path } = operation;
   const chosen = sampleParameters(operation);
   const pathValues = Object.fromEntries(
@@ -92,7 +88,7 @@ export function curlSample(operation, bundle) {
       }
     } else if (body.mediaType === "multipart/form-data") {
       for (const [name, value] of Object.entries(fields)) {
-        const property = resolve(bundle, body.schema?.properties?.[name] ?? {});
+        const property = body.properties[name] ?? {};
         const binary = property.format === "binary" || property.contentMediaType !== undefined;
         command.push(`-F ${shellQuote(binary ? `${name}=@${name}.bin` : `${name}=${serialize(value)}`)}`);
       }
@@ -197,11 +193,10 @@ export function typescriptSample(operation) {
 /**
  * The x-codeSamples of an operation.
  * @param {Operation} operation
- * @param {Node} bundle its document's
  */
-export function codeSamples(operation, bundle) {
+export function codeSamples(operation) {
   return [
-    { lang: "curl", label: "curl", source: curlSample(operation, bundle) },
+    { lang: "curl", label: "curl", source: curlSample(operation) },
     { lang: "TypeScript", label: "TypeScript", source: typescriptSample(operation) },
   ];
 }

@@ -11,7 +11,7 @@ const entry = (id: string, document = "ads") => {
   if (!found) throw new Error(`no ${id} in the fixture`);
   return found;
 };
-const curl = (id: string) => curlSample(entry(id), bundle);
+const curl = (id: string) => curlSample(entry(id));
 
 describe("curl samples", () => {
   it("fills path parameters and sends only required parameters on reads", () => {

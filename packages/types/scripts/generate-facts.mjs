@@ -101,19 +101,15 @@ function collectFacts(spec) {
       if (op.method === "get" && listEnvelope && success && branchesOf(bundle, success).includes(listEnvelope)) {
         listPaths[document.name] = [...(listPaths[document.name] ?? []), op.path];
       }
-      // A batch is named so by its operationId (spec/README.md, operationId vocabulary).
-      if (/^batch[A-Z]/.test(op.id)) {
-        const schema = op.requestBody?.schema;
-        if (schema?.type !== "array" || typeof schema.maxItems !== "number") {
-          fail(`batch operation ${op.id} has no JSON array body with maxItems`);
-        }
+      if (op.batch) {
+        const { items, bytes } = op.batch;
+        if (items === undefined) fail(`batch operation ${op.id} has no JSON array body with maxItems`);
         if (batchLimits[op.path]) fail(`two batch operations on ${op.path}`);
-        const bytes = op.rules.find((rule) => rule.kind === "max-body-bytes")?.max;
         batchLimits[op.path] = {
           document: document.name,
           operationId: op.id,
-          items: schema.maxItems,
-          ...(typeof bytes === "number" ? { bytes } : {}),
+          items,
+          ...(bytes !== undefined ? { bytes } : {}),
         };
       }
     }
