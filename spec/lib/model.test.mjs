@@ -97,6 +97,11 @@ describe("the spec model", () => {
     assert.deepEqual(batch.batch, { items: 40, bytes: undefined });
     assert.deepEqual(spec.operation("batchCustomAudienceUsers").batch, { items: 2500, bytes: 5_000_000 });
     assert.equal(list.batch, undefined);
+    const window = spec
+      .operations()
+      .flatMap((o) => o.parsedRules)
+      .find((r) => r.kind?.name === "time-window");
+    assert.equal(window?.effective.endDefaultsToNow, window?.rule.endDefaultsToNow ?? false);
     assert.throws(() => spec.operation("listCampains"), /no operation listCampains/);
   });
 

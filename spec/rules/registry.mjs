@@ -50,6 +50,7 @@ import { condition, duration, ref, xRulesSchema } from "./schema.mjs";
  * @typedef {object} ParsedRule
  * @property {string} id
  * @property {Rule} rule the rule as written (raw)
+ * @property {Rule} effective the rule with its kind's defaults filled in where it leaves a field out
  * @property {RuleKind | undefined} kind its kind's module; undefined for a kind the registry does not know
  * @property {RuleReference[]} references in the order of the kind's `references` (strings only: a
  *   malformed field is the schema's problem)
@@ -154,6 +155,20 @@ export function createRegistry(kinds) {
   let schema;
   /** @param {Rule} rule */
   const get = (rule) => (typeof rule?.kind === "string" ? byName.get(rule.kind) : undefined);
+  /**
+   * @param {Rule} rule
+   * @returns {ParsedRule}
+   */
+  const parse = (rule) => {
+    const kind = get(rule);
+    return {
+      id: rule?.id,
+      rule,
+      effective: { ...(kind?.defaults ?? {}), ...rule },
+      kind,
+      references: referencesIn(rule, kind),
+    };
+  };
   return {
     kinds: Object.freeze([...kinds]),
     names: Object.freeze(kinds.map((kind) => kind.name)),
@@ -162,14 +177,11 @@ export function createRegistry(kinds) {
       schema ??= xRulesSchema(kinds);
       return schema;
     },
-    parse(rule) {
-      const kind = get(rule);
-      return { id: rule?.id, rule, kind, references: referencesIn(rule, kind) };
-    },
+    parse,
     referencesOf: (rule) => referencesIn(rule, get(rule)),
     describe(rule) {
       const kind = get(rule);
-      return kind?.describe({ ...kind.defaults, ...rule });
+      return kind?.describe(parse(rule).effective);
     },
   };
 }

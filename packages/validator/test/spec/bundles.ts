@@ -1,11 +1,6 @@
-// The real bundles, as the generator reads them, for the suites derived from the spec.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+// The real bundles, through the spec model's registry, for the suites derived from the spec.
+import { loadSpec } from "@xads/spec/lib/model.mjs";
 import { listOperations, type Node, type OperationEntry, resolve } from "@xads/spec/lib/operations.mjs";
-
-const require = createRequire(import.meta.url);
-const documentsPath = require.resolve("@xads/spec/documents.json");
 
 export interface Bundle {
   name: string;
@@ -14,10 +9,9 @@ export interface Bundle {
 }
 
 export function loadBundles(): Bundle[] {
-  const list = JSON.parse(readFileSync(documentsPath, "utf8")) as Array<{ name: string; bundle: string }>;
-  return list.map(({ name, bundle }) => {
-    const document = JSON.parse(readFileSync(join(dirname(documentsPath), bundle), "utf8")) as Node;
-    return { name, document, operations: listOperations(document) };
+  return loadSpec().documents.map((d) => {
+    const document = d.bundle();
+    return { name: d.name, document, operations: listOperations(document) };
   });
 }
 
