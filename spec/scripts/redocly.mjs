@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { specDir } from "../lib/documents.mjs";
+import { specDir } from "../lib/model.mjs";
 
 export { specDir };
 

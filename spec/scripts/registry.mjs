@@ -4,7 +4,7 @@
 // lint.mjs fails when the committed block differs.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { specDir } from "../lib/documents.mjs";
+import { specDir } from "../lib/model.mjs";
 
 /** Rules every document of a role gets, with why. */
 const ROLE_RULES = {

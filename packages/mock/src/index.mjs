@@ -32,15 +32,23 @@ export { freePort };
 const EXAMPLE_PATHS = 5;
 
 /**
+ * The ready request of a document: its `tryOperation`, filled from the examples.
+ * @param {SpecDocument} document
+ */
+function documentTryRequest(document) {
+  const operation = document.operations().find((o) => o.id === document.tryOperation);
+  if (!operation)
+    throw new Error(`${document.name}: tryOperation ${document.tryOperation} is not one of its operations`);
+  return tryRequest(operation);
+}
+
+/**
  * The JSON a mock answers on `/`.
  * @param {SpecDocument} document
  * @param {string} baseUrl
  */
 export function mockIndex(document, baseUrl) {
   const operations = document.operations().map((o) => `${o.method.toUpperCase()} ${o.path}  (${o.id})`);
-  const tryOperation = document.operations().find((o) => o.id === document.tryOperation);
-  if (!tryOperation)
-    throw new Error(`${document.name}: tryOperation ${document.tryOperation} is not one of its operations`);
   return {
     document: document.name,
     title: document.title,
@@ -48,7 +56,7 @@ export function mockIndex(document, baseUrl) {
     answers: "Prism, from the document's examples; Prefer: code=<status>, example=<name> picks a documented answer",
     operations: operations.length,
     examplePaths: operations.slice(0, EXAMPLE_PATHS),
-    try: curlLine(baseUrl, tryRequest(tryOperation)),
+    try: curlLine(baseUrl, documentTryRequest(document)),
     openapi: `${baseUrl}/openapi.json`,
   };
 }
@@ -152,7 +160,7 @@ export async function startMocks({
         url: mock.url,
         port: Number(new URL(mock.url).port),
         standsFor: index.standsFor,
-        tryRequest: tryRequest(spec.operation(/** @type {string} */ (mock.document.tryOperation))),
+        tryRequest: documentTryRequest(mock.document),
         try: index.try,
       };
     });
