@@ -9,6 +9,7 @@ import OperationInOwnFile from "./rules/operation-in-own-file.mjs";
 import OperationReferencedOnce from "./rules/operation-referenced-once.mjs";
 import XRulesReferencesExist from "./rules/x-rules-references-exist.mjs";
 import XRulesShape from "./rules/x-rules-shape.mjs";
+import XXadsResource from "./rules/x-xads-resource.mjs";
 import { registryAt } from "./support.mjs";
 
 /** @param {{ contentDir?: string }} [context] the folder of redocly.yaml, where documents.json is */
@@ -25,6 +26,7 @@ export default function xads({ contentDir = "." } = {}) {
         "operation-id-verb": OperationIdVerb,
         "x-rules-shape": XRulesShape,
         "x-rules-references-exist": XRulesReferencesExist,
+        "x-xads-resource": XXadsResource,
       },
     },
   };

@@ -47,6 +47,7 @@ export type {
 } from "./upload.js";
 export { MAX_CHUNK_BYTES, uploadMedia } from "./upload.js";
 export type {
+  OperationValidatorLike,
   ValidationIssue,
   ValidationMode,
   ValidationOptions,

@@ -11,19 +11,24 @@ export interface ValidationIssue {
 
 export type ValidationResult = { valid: true } | { valid: false; errors: ValidationIssue[] };
 
-/** The part of `@xads/validator` the client uses; pass the module itself (`await import("@xads/validator")`). */
+/** One operation's validator, as `@xads/validator`'s `getOperation` answers it. */
+export interface OperationValidatorLike {
+  validateRequest(request: {
+    path?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    headers?: Record<string, unknown>;
+    body?: unknown;
+  }): ValidationResult | Promise<ValidationResult>;
+  validateResponse(status: number, body: unknown): ValidationResult | Promise<ValidationResult>;
+}
+
+/**
+ * The part of `@xads/validator` the client uses; pass the module itself (`await import("@xads/validator")`).
+ * The client knows an operation by its route at run time, so it asks `getOperation` by id.
+ */
 export interface ValidatorModule {
   findOperationId(method: string, pathTemplate: string): string | undefined;
-  validateRequest(
-    operationId: string,
-    request: {
-      path?: Record<string, unknown>;
-      query?: Record<string, unknown>;
-      headers?: Record<string, unknown>;
-      body?: unknown;
-    },
-  ): ValidationResult | Promise<ValidationResult>;
-  validateResponse(operationId: string, status: number, body: unknown): ValidationResult | Promise<ValidationResult>;
+  getOperation(operationId: string): OperationValidatorLike;
 }
 
 export type ValidationMode = "off" | "requests" | "requests-and-responses";
@@ -61,7 +66,7 @@ export function validationMiddleware({ mode, validator }: ValidationOptions): Mi
       if (mode === "off") return undefined;
       const operationId = operationOf(request.method, schemaPath);
       if (!operationId) return undefined;
-      const result = await validator.validateRequest(operationId, {
+      const result = await validator.getOperation(operationId).validateRequest({
         path: params.path,
         query: params.query,
         headers: params.header,
@@ -74,7 +79,9 @@ export function validationMiddleware({ mode, validator }: ValidationOptions): Mi
       if (mode !== "requests-and-responses") return undefined;
       const operationId = operationOf(request.method, schemaPath);
       if (!operationId) return undefined;
-      const result = await validator.validateResponse(operationId, response.status, await readBody(response));
+      const result = await validator
+        .getOperation(operationId)
+        .validateResponse(response.status, await readBody(response));
       if (!result.valid) throw new XAdsValidationError("response", operationId, result.errors);
       return undefined;
     },

@@ -58,14 +58,16 @@ describe("validation hook with a fake validator", () => {
   const calls: string[] = [];
   const fake: ValidatorModule = {
     findOperationId: (method, path) => (path === "/12/accounts" ? `${method}:${path}` : undefined),
-    validateRequest: (id, input) => {
-      calls.push(`req ${id} ${JSON.stringify(input.query)}`);
-      return { valid: true };
-    },
-    validateResponse: (id, status) => {
-      calls.push(`res ${id} ${status}`);
-      return { valid: true };
-    },
+    getOperation: (id) => ({
+      validateRequest: (input) => {
+        calls.push(`req ${id} ${JSON.stringify(input.query)}`);
+        return { valid: true };
+      },
+      validateResponse: (status) => {
+        calls.push(`res ${id} ${status}`);
+        return { valid: true };
+      },
+    }),
   };
   it("passes operationId, parameters and status; off sends straight through; unknown operations are skipped", async () => {
     server.script(json(200, { data: [], next_cursor: null }), json(200, {}), json(200, {}));

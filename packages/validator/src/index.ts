@@ -1,17 +1,30 @@
-// @xads/validator: validates X Ads API requests and responses against the documents, with standalone
-// code generated at build time. validateRequest / validateResponse look operations up by id (and so
-// import every operation); import an operation by name (`import { listAccounts }`) to tree-shake.
+// @xads/validator: validates X Ads API requests and responses against the documents, with code
+// generated at build time. validateRequest / validateResponse look operations up by id, typed by it
+// (and so import every operation); import an operation module (`@xads/validator/operations/<id>`) to
+// load only that one.
 
 import { operations, routes } from "./generated/registry.js";
-import type { OperationValidator } from "./runtime/operation.js";
-import type { RequestInput, ValidateOptions, ValidationResult } from "./runtime/types.js";
+import { type OperationValidator, selectResponse } from "./runtime/operation.js";
+import type { RequestInput, ResponseValidation, ValidateOptions, ValidationResult } from "./runtime/types.js";
+import type { OperationId, RequestOf, ResponseBodyOf, StatusOf } from "./typed.js";
 
 export * from "./generated/operations/index.js";
+export type { OperationTypes } from "./generated/types.js";
 export type { OperationValidator } from "./runtime/operation.js";
 export type { Rule, RuleKind } from "./runtime/rules/index.js";
-export type { RequestInput, ValidateOptions, ValidationError, ValidationResult } from "./runtime/types.js";
+export type {
+  RequestInput,
+  ResponseValidation,
+  ValidateOptions,
+  ValidationError,
+  ValidationResult,
+} from "./runtime/types.js";
+export type { OperationId, RequestOf, ResponseBodyOf, StatusOf } from "./typed.js";
 
-/** The operation's validator; throws on an unknown operationId (a programming error, not bad input). */
+/**
+ * The operation's validator, for an id known only at run time (untyped input); throws on an unknown
+ * operationId (a programming error, not bad input).
+ */
 export function getOperation(operationId: string): OperationValidator {
   const operation = Object.hasOwn(operations, operationId) ? operations[operationId] : undefined;
   if (!operation) throw new Error(`@xads/validator: unknown operationId "${operationId}"`);
@@ -19,26 +32,60 @@ export function getOperation(operationId: string): OperationValidator {
 }
 
 /** Validates a request: parameters and body against their schemas (after coercion), then the x-rules. */
-export function validateRequest(
-  operationId: string,
-  input?: RequestInput,
+export function validateRequest<Id extends OperationId>(
+  operationId: Id,
+  input?: RequestOf<Id>,
   options?: ValidateOptions,
 ): ValidationResult {
-  return getOperation(operationId).validateRequest(input, options);
+  return getOperation(operationId).validateRequest(input as RequestInput | undefined, options);
 }
 
-/** Validates a response body against the response the status selects (exact, `2XX`, `default`). */
-export function validateResponse(operationId: string, status: number | string, body: unknown): ValidationResult {
-  return getOperation(operationId).validateResponse(status, body);
+/**
+ * Validates a response body against the response the status selects (exact, `2XX`, `default`); a
+ * valid answer holds the body (parsed, when given as JSON text), typed by the operation and status.
+ */
+export function validateResponse<Id extends OperationId, S extends StatusOf<Id>>(
+  operationId: Id,
+  status: S,
+  body: unknown,
+  options?: Pick<ValidateOptions, "maxErrors">,
+): ResponseValidation<ResponseBodyOf<Id, S>>;
+export function validateResponse<Id extends OperationId>(
+  operationId: Id,
+  status: number | string,
+  body: unknown,
+  options?: Pick<ValidateOptions, "maxErrors">,
+): ResponseValidation;
+export function validateResponse(
+  operationId: OperationId,
+  status: number | string,
+  body: unknown,
+  options?: Pick<ValidateOptions, "maxErrors">,
+): ResponseValidation {
+  return getOperation(operationId).validateResponse(status, body, options);
+}
+
+/**
+ * A type guard: true when `body` (already parsed) is valid for the response the status selects. Text
+ * is not parsed here: use validateResponse for a body given as JSON text.
+ */
+export function isValidResponse<Id extends OperationId, S extends StatusOf<Id>>(
+  operationId: Id,
+  status: S,
+  body: unknown,
+): body is ResponseBodyOf<Id, S> {
+  const response = selectResponse(getOperation(operationId).responses, status as number | string);
+  if (!response) return false;
+  return response.validate ? response.validate(body, null, "", 0) : true;
 }
 
 /** The operationId of a method and path template (`GET`, `/12/accounts/{account_id}`), if any. */
-export function findOperationId(method: string, pathTemplate: string): string | undefined {
+export function findOperationId(method: string, pathTemplate: string): OperationId | undefined {
   const key = `${method.toUpperCase()} ${pathTemplate}`;
-  return Object.hasOwn(routes, key) ? routes[key] : undefined;
+  return Object.hasOwn(routes, key) ? (routes[key] as OperationId) : undefined;
 }
 
 /** Every operationId the validator knows. */
-export function listOperationIds(): string[] {
-  return Object.keys(operations);
+export function listOperationIds(): OperationId[] {
+  return Object.keys(operations) as OperationId[];
 }

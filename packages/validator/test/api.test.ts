@@ -31,6 +31,8 @@ describe("lookup", () => {
     }
   });
   it("throws on an unknown operationId, naming it", () => {
+    expect(() => getOperation("noSuchOperation")).toThrow(/unknown operationId "noSuchOperation"/);
+    // @ts-expect-error: an operationId the documents do not have does not compile either.
     expect(() => validateRequest("noSuchOperation", {})).toThrow(/unknown operationId "noSuchOperation"/);
   });
   it("exports each operation by name for tree-shaking", () => {
@@ -74,7 +76,7 @@ describe("requests on the wire and typed", () => {
   });
   it("does not read '1.5' or '12abc' as an integer", () => {
     for (const count of ["1.5", "12abc", ""]) {
-      const result = validateRequest("listAccounts", { query: { count } });
+      const result = validateRequest("listAccounts", { query: `count=${count}` });
       expect(result.valid).toBe(false);
     }
   });
@@ -126,7 +128,7 @@ describe("requests on the wire and typed", () => {
   it("never repeats a string value in a message (it may be a secret)", () => {
     const secret =
       "AAAAAAAAAAAAAAAAAAAAAMLheAAAAAAA0%2BuSeid%2BULvsea4JtiGRiSDSJSI%3DEUifiRBkKG5E2XzMDjRfl76ZC9Ub0wnz4XsNiRVBChTYbJcE3F";
-    const result = validateRequest("invalidateBearerToken", { query: { access_token: [secret, secret] } });
+    const result = getOperation("invalidateBearerToken").validateRequest({ query: { access_token: [secret, secret] } });
     expect(JSON.stringify(result)).not.toContain(secret.slice(0, 20));
     const form = fixture.formFixture as OperationValidator;
     expect(JSON.stringify(form.validateRequest({ body: { grant_type: secret } }))).not.toContain(secret.slice(0, 20));
@@ -143,7 +145,8 @@ describe("responses", () => {
     deleted: false,
   };
   it("validates the body the status selects and names the place of each error", () => {
-    expect(validateResponse("getAccount", 200, { request: { params: {} }, data: account })).toEqual({ valid: true });
+    const body = { request: { params: {} }, data: account };
+    expect(validateResponse("getAccount", 200, body)).toEqual({ valid: true, body });
     const result = validateResponse("listAccounts", 200, {
       request: { params: {} },
       next_cursor: null,
@@ -163,7 +166,7 @@ describe("responses", () => {
   it("checks error responses against the API error body, and JSON given as text", () => {
     const body =
       '{"errors":[{"code":"INVALID_PARAMETER","message":"Expected an integer","parameter":"count"}],"request":{"params":{}}}';
-    expect(validateResponse("listAccounts", 400, body)).toEqual({ valid: true });
+    expect(validateResponse("listAccounts", 400, body)).toEqual({ valid: true, body: JSON.parse(body) });
     expect(validateResponse("listAccounts", "400", { errors: [{ code: "lower" }] }).valid).toBe(false);
   });
   it("reports a status the operation does not document", () => {

@@ -18,9 +18,11 @@ function jsFiles(dir: string): string[] {
 describe("built output", () => {
   const files = jsFiles(dist);
 
-  it("holds the generated validators (run the build first)", () => {
-    expect(files.some((f) => f.includes(join("generated", "validators")))).toBe(true);
-    expect(files.length).toBeGreaterThan(10);
+  it("holds the operation modules, the shared module and both entries (run the build first)", () => {
+    const operations = files.filter((f) => f.includes(join("generated", "operations")));
+    expect(operations.length).toBeGreaterThan(100);
+    for (const entry of ["index.js", "node.js", join("generated", "shared.js")])
+      expect(files.some((f) => f.endsWith(join("dist", entry)))).toBe(true);
   });
 
   it("contains no eval, new Function or string timers", () => {

@@ -3,7 +3,7 @@
 // and single and double mutations of them (any character replaced, inserted or deleted).
 import ajvFormats from "ajv-formats/dist/formats.js";
 import { describe, expect, it } from "vitest";
-import { formats } from "../src/runtime/formats.js";
+import { isDate, isDateTime, isTime } from "../src/runtime/formats.js";
 
 const { fullFormats } = ajvFormats as unknown as {
   fullFormats: Record<string, ((value: string) => boolean) | { validate: (value: string) => boolean }>;
@@ -80,16 +80,14 @@ function calendar(): string[] {
 }
 
 describe("date and time formats against ajv-formats (full)", () => {
-  const cases: [string, string[]][] = [
-    ["date-time", [...calendar(), ...corpus(7, 150_000, dateTime)]],
-    ["date", corpus(11, 30_000, date)],
-    ["time", corpus(13, 30_000, time)],
+  const cases: [string, (value: string) => boolean, string[]][] = [
+    ["date-time", isDateTime, [...calendar(), ...corpus(7, 150_000, dateTime)]],
+    ["date", isDate, corpus(11, 30_000, date)],
+    ["time", isTime, corpus(13, 30_000, time)],
   ];
-  for (const [name, values] of cases) {
+  for (const [name, ours, values] of cases) {
     it(`${name}: ${values.length} strings, the same verdict for each`, () => {
-      const ours = (formats as unknown as Record<string, (value: string) => boolean>)[name];
       const theirs = reference(name);
-      if (!ours) throw new Error(`no ${name} check`);
       const disagreements = values.filter((value) => ours(value) !== theirs(value));
       expect(disagreements.slice(0, 10)).toEqual([]);
       // The corpus exercises both verdicts in quantity.

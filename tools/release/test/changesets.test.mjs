@@ -12,13 +12,14 @@ const published = {
   "@xads/types": "packages/types",
   "@xads/client": "packages/client",
   "@xads/validator": "packages/validator",
+  "@xads/emulator": "packages/emulator",
 };
 const changesetBin = join(repositoryRoot, "node_modules/.bin/changeset");
 /** @type {string[]} */
 const roots = [];
 
 /**
- * A workspace holding copies of the three manifests (at `version`) and of the private bench package.
+ * A workspace holding copies of the four manifests (at `version`) and of the private bench package.
  * @param {string} version
  */
 function workspace(version) {
@@ -58,7 +59,7 @@ afterEach(() => {
 });
 
 describe("the changesets configuration", () => {
-  it("puts the three generated packages in one fixed group", () => {
+  it("puts the four generated packages in one fixed group", () => {
     expect([...generatedPackages(join(repositoryRoot, ".changeset"))].sort()).toEqual(Object.keys(published).sort());
   });
 
@@ -73,7 +74,7 @@ describe("the changesets configuration", () => {
     }
   });
 
-  it("releases a minor change of one package as the same minor of all three, with changelogs", () => {
+  it("releases a minor change of one package as the same minor of all four, with changelogs", () => {
     const root = workspace("1.0.0");
     const versions = version(root, {
       "new-field.md": '---\n"@xads/types": minor\n---\n\nAdd `start_time` to Campaign.\n',
@@ -82,6 +83,7 @@ describe("the changesets configuration", () => {
       "@xads/types": "1.1.0",
       "@xads/client": "1.1.0",
       "@xads/validator": "1.1.0",
+      "@xads/emulator": "1.1.0",
       "@xads/bench": "0.0.0",
     });
     for (const dir of Object.values(published)) {
@@ -92,9 +94,14 @@ describe("the changesets configuration", () => {
     expect(existsSync(join(root, ".changeset/new-field.md"))).toBe(false);
   });
 
-  it("releases a major change of one package as the next major of all three", () => {
+  it("releases a major change of one package as the next major of all four", () => {
     const root = workspace("1.1.0");
     const versions = version(root, { "removed.md": '---\n"@xads/validator": major\n---\n\nRemove deleteCampaign.\n' });
-    expect(versions).toMatchObject({ "@xads/types": "2.0.0", "@xads/client": "2.0.0", "@xads/validator": "2.0.0" });
+    expect(versions).toMatchObject({
+      "@xads/types": "2.0.0",
+      "@xads/client": "2.0.0",
+      "@xads/validator": "2.0.0",
+      "@xads/emulator": "2.0.0",
+    });
   });
 });

@@ -18,6 +18,7 @@ const packages = {
   "@xads/types": "packages/types",
   "@xads/client": "packages/client",
   "@xads/validator": "packages/validator",
+  "@xads/emulator": "packages/emulator",
 };
 /** @param {string} name */
 const bin = (name) => join(repositoryRoot, "node_modules/.bin", name);
@@ -35,7 +36,7 @@ const IGNORED_RESOLUTIONS = ["node10", "node16-cjs"];
 const rootManifest = JSON.parse(readFileSync(join(repositoryRoot, "package.json"), "utf8"));
 
 describe("the published packages", () => {
-  it("are the three of this suite, found in the folders it checks", () => {
+  it("are the four of this suite, found in the folders it checks", () => {
     const found = listPublishedPackages().map(({ dir, manifest }) => [manifest.name, dir]);
     expect(Object.fromEntries(found)).toEqual(packages);
   });

@@ -1,8 +1,20 @@
 // Turns raw wire strings into typed values, driven by the parameter and body schemas: "3" -> 3 for
 // integers, "true" -> true for booleans, "a,b" -> ["a", "b"] for comma-separated arrays. A string that
 // does not read as the type is left as it is, so the schema reports it with the parameter's name.
+// Every object built from input has no prototype and is read by own properties only: a field named
+// `__proto__`, `constructor` or `toString` is a field like any other.
 
 import type { BodyDescriptor, CoercionPlan, ParameterDescriptor, RequestInput } from "./types.js";
+
+/** An empty object with no prototype, for values keyed by input. */
+export function record(): Record<string, unknown> {
+  return Object.create(null) as Record<string, unknown>;
+}
+
+/** Own enumerable entries of an object, copied onto one with no prototype. */
+function ownCopy(value: object): Record<string, unknown> {
+  return Object.assign(record(), value);
+}
 
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
@@ -31,9 +43,9 @@ export function coerceValue(value: unknown, plan: CoercionPlan, commaSeparated: 
   }
   if (typeof value === "string") return coerceString(value, plan);
   if (plan.properties && typeof value === "object" && value !== null && !Array.isArray(value)) {
-    const out: Record<string, unknown> = {};
+    const out = record();
     for (const [key, item] of Object.entries(value)) {
-      const propertyPlan = plan.properties[key];
+      const propertyPlan = Object.hasOwn(plan.properties, key) ? plan.properties[key] : undefined;
       out[key] = propertyPlan ? coerceValue(item, propertyPlan, true) : item;
     }
     return out;
@@ -46,19 +58,19 @@ export function queryObject(query: RequestInput["query"]): Record<string, unknow
   if (query === undefined || query === null) return {};
   if (typeof query === "string" || query instanceof URLSearchParams) {
     const params = typeof query === "string" ? new URLSearchParams(query.replace(/^\?/, "")) : query;
-    const out: Record<string, unknown> = {};
+    const out = record();
     for (const key of new Set(params.keys())) {
       const values = params.getAll(key);
       out[key] = values.length === 1 ? values[0] : values;
     }
     return out;
   }
-  return { ...query };
+  return typeof query === "object" ? ownCopy(query) : record();
 }
 
 export function headerObject(headers: RequestInput["headers"]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (!headers) return out;
+  const out = record();
+  if (!headers || typeof headers !== "object") return out;
   const entries =
     typeof Headers !== "undefined" && headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
   for (const [key, value] of entries) out[key.toLowerCase()] = value;
@@ -70,7 +82,7 @@ export function coerceParameters(
   values: Record<string, unknown>,
   parameters: readonly ParameterDescriptor[],
 ): Record<string, unknown> {
-  const out = { ...values };
+  const out = ownCopy(values);
   for (const parameter of parameters) {
     const value = out[parameter.name];
     if (value !== undefined) out[parameter.name] = coerceValue(value, parameter.plan, parameter.commaSeparated);
@@ -105,7 +117,7 @@ export function coerceBody(body: unknown, descriptor: BodyDescriptor | undefined
     return { value: coerceValue(queryObject(body), descriptor.plan, true), raw: body.toString() };
   }
   if (typeof FormData !== "undefined" && body instanceof FormData) {
-    const out: Record<string, unknown> = {};
+    const out = record();
     for (const key of new Set(body.keys())) {
       const values = body.getAll(key);
       out[key] = values.length === 1 ? values[0] : values;

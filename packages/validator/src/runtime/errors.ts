@@ -1,8 +1,9 @@
-// Ajv errors in the API's own error shape: { code, parameter, message }. A message names the
+// Schema errors in the API's own error shape: { code, parameter, message }. A message names the
 // parameter and the schema keyword it breaks; it repeats numbers and booleans it got, never strings
 // (a string may be a token or other secret), only their length where the length is the problem.
 
-import type { AjvError, ValidationError } from "./types.js";
+import type { ErrorSink, SchemaError } from "./schema-runtime.js";
+import type { ValidationError } from "./types.js";
 
 function unescapePointer(segment: string): string {
   return segment.replaceAll("~1", "/").replaceAll("~0", "~");
@@ -21,7 +22,7 @@ export function pathName(segments: string[], prefix = ""): string {
 function valueAt(root: unknown, segments: string[]): unknown {
   let current = root;
   for (const segment of segments) {
-    if (typeof current !== "object" || current === null) return undefined;
+    if (typeof current !== "object" || current === null || !Object.hasOwn(current, segment)) return undefined;
     current = (current as Record<string, unknown>)[segment];
   }
   return current;
@@ -41,7 +42,7 @@ function listValues(values: unknown[]): string {
   return values.length > 12 ? `${shown.join(", ")}, ... (${values.length} values)` : shown.join(", ");
 }
 
-function explain(error: AjvError, name: string): string {
+function explain(error: SchemaError, name: string): string {
   const p = error.params;
   switch (error.keyword) {
     case "required":
@@ -74,32 +75,52 @@ function explain(error: AjvError, name: string): string {
       return `${name} must be a valid ${p.format}`;
     case "additionalProperties":
       return `${name} must not have the property ${p.additionalProperty}`;
-    case "unevaluatedProperties":
-      return `${name} must not have the property ${p.unevaluatedProperty}`;
+    case "maxProperties":
+      return `${name} must have at most ${p.limit} properties`;
+    case "minProperties":
+      return `${name} must have at least ${p.limit} properties`;
+    case "multipleOf":
+      return `${name} must be a multiple of ${p.multipleOf}`;
+    case "dependentRequired":
+      return `${name} must have the property ${p.missingProperty} when it has ${p.property}`;
+    case "anyOf":
+      return `${name} must match one of the schemas in anyOf`;
+    case "oneOf":
+      return p.passing === 0
+        ? `${name} must match exactly one of the schemas in oneOf, matches none`
+        : `${name} must match exactly one of the schemas in oneOf, matches ${p.passing}`;
+    case "discriminator":
+      return `${name} must be one of ${listValues((p.allowedValues as unknown[] | undefined) ?? [])}`;
+    case "not":
+      return `${name} must not match the schema in not`;
+    case "depth":
+      return `${name} nests deeper than ${p.limit} levels`;
     default:
-      return `${name} ${error.message ?? "is invalid"}`;
+      return `${name} is invalid`;
   }
 }
 
 /**
- * Converts Ajv errors. `locate` maps the instance path segments to the name an error gives the place
- * (a parameter name, or a body path); `missingCode` is the code of a missing required value.
+ * Converts the errors a sink collected. `locate` maps the instance path segments to the name an error
+ * gives the place (a parameter name, or a body path); `missing` is the code of a missing required
+ * value. The sink's omitted errors are the caller's to sum up (see ErrorList).
  */
 export function convertErrors(
-  errors: readonly AjvError[],
+  sink: ErrorSink,
   root: unknown,
   locate: (segments: string[]) => string,
   codes: { invalid: string; missing: string },
 ): ValidationError[] {
   const out: ValidationError[] = [];
   const seen = new Set<string>();
-  for (const error of errors) {
+  for (const error of sink.errors) {
     const segments = error.instancePath ? error.instancePath.slice(1).split("/").map(unescapePointer) : [];
     const missing = error.keyword === "required";
     const target = missing ? [...segments, String(error.params.missingProperty)] : segments;
     const parameter = locate(target);
-    const value = missing ? undefined : valueAt(root, segments);
-    const message = `${explain(error, parameter)} (${error.keyword})${missing ? "" : describeValue(value, error.keyword)}`;
+    // A missing value has none to describe, and a too-deep one is described by its depth.
+    const described = missing || error.keyword === "depth" ? "" : describeValue(valueAt(root, segments), error.keyword);
+    const message = `${explain(error, parameter)} (${error.keyword})${described}`;
     const converted = { code: missing ? codes.missing : codes.invalid, parameter, message };
     const key = `${converted.code}\u0000${parameter}\u0000${message}`;
     if (!seen.has(key)) {
@@ -108,4 +129,31 @@ export function convertErrors(
     }
   }
   return out;
+}
+
+/** The errors of one validation: the first `max` listed, the rest counted in one last error. */
+export class ErrorList {
+  readonly errors: ValidationError[] = [];
+  omitted = 0;
+  constructor(
+    readonly max: number,
+    private readonly summary: { code: string; parameter: string },
+  ) {}
+
+  add = (error: ValidationError): void => {
+    if (this.errors.length < this.max) this.errors.push(error);
+    else this.omitted++;
+  };
+
+  /** The listed errors, and a last one counting the rest. */
+  list(): ValidationError[] {
+    if (this.omitted === 0) return this.errors;
+    return [
+      ...this.errors,
+      {
+        ...this.summary,
+        message: `${this.omitted} more errors not listed (at most ${this.max} are listed: the maxErrors option)`,
+      },
+    ];
+  }
 }

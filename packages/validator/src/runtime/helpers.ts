@@ -1,8 +1,5 @@
-// The few helpers that Ajv's standalone code calls at run time, inlined so that the generated
-// validators import nothing from Ajv (no compiler, no CommonJS) and run under a strict CSP.
-// Each is small and checked against Ajv's own helpers by test vectors (test/helpers.test.ts).
-
-export { formats } from "./formats.js";
+// String length in code points and deep equality, as JSON Schema defines them: small, and checked
+// against Ajv's own helpers by test vectors (test/helpers.test.ts).
 
 /** Length in Unicode code points, as JSON Schema counts string lengths (surrogate pairs count once). */
 export function ucs2length(text: string): number {
@@ -19,23 +16,31 @@ export function ucs2length(text: string): number {
   return length;
 }
 
-/** Deep equality of JSON values (enum, const, uniqueItems). */
+/** Deep equality of JSON values (enum, const, x-rules comparisons), without recursion: any depth. */
 export function equal(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (!a || !b || typeof a !== "object" || typeof b !== "object") return Number.isNaN(a) && Number.isNaN(b);
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const other = b as unknown[];
-    if (a.length !== other.length) return false;
-    for (let i = 0; i < a.length; i++) if (!equal(a[i], other[i])) return false;
-    return true;
-  }
-  const left = a as Record<string, unknown>;
-  const right = b as Record<string, unknown>;
-  const keys = Object.keys(left);
-  if (keys.length !== Object.keys(right).length) return false;
-  for (const key of keys) {
-    if (!Object.hasOwn(right, key) || !equal(left[key], right[key])) return false;
+  const pending: [unknown, unknown][] = [[a, b]];
+  while (pending.length > 0) {
+    const [left, right] = pending.pop() as [unknown, unknown];
+    if (left === right) continue;
+    if (!left || !right || typeof left !== "object" || typeof right !== "object") {
+      if (Number.isNaN(left) && Number.isNaN(right)) continue;
+      return false;
+    }
+    if (Array.isArray(left) !== Array.isArray(right)) return false;
+    if (Array.isArray(left)) {
+      const other = right as unknown[];
+      if (left.length !== other.length) return false;
+      for (let i = 0; i < left.length; i++) pending.push([left[i], other[i]]);
+      continue;
+    }
+    const l = left as Record<string, unknown>;
+    const r = right as Record<string, unknown>;
+    const keys = Object.keys(l);
+    if (keys.length !== Object.keys(r).length) return false;
+    for (const key of keys) {
+      if (!Object.hasOwn(r, key)) return false;
+      pending.push([l[key], r[key]]);
+    }
   }
   return true;
 }

@@ -2,14 +2,15 @@
 // one `defineOperation` call per operation; everything per operation is data or generated code.
 
 import { coerceBody, coerceParameters, headerObject, queryObject } from "./coerce.js";
-import { convertErrors, pathName } from "./errors.js";
+import { convertErrors, ErrorList, pathName } from "./errors.js";
 import { type Checks, checkRules, type Rule } from "./rules/index.js";
+import { DEFAULT_MAX_ERRORS, ErrorSink, type SchemaFunction } from "./schema-runtime.js";
 import type {
   BodyDescriptor,
   ParameterDescriptor,
   RequestInput,
   ResponseDescriptor,
-  SchemaValidator,
+  ResponseValidation,
   ValidateOptions,
   ValidationError,
   ValidationResult,
@@ -25,14 +26,18 @@ export interface OperationDefinition {
   rules: readonly Rule[];
   /** The check of each kind its rules use (rules/kinds/<kind>.ts), imported by the generated module. */
   checks: Checks;
-  request: SchemaValidator;
+  request: SchemaFunction;
   /** By status code, `1XX`..`5XX` range or `default`. */
   responses: Readonly<Record<string, ResponseDescriptor>>;
 }
 
 export interface OperationValidator extends OperationDefinition {
   validateRequest(input?: RequestInput, options?: ValidateOptions): ValidationResult;
-  validateResponse(status: number | string, body: unknown): ValidationResult;
+  validateResponse(
+    status: number | string,
+    body: unknown,
+    options?: Pick<ValidateOptions, "maxErrors">,
+  ): ResponseValidation;
 }
 
 const VALID: ValidationResult = Object.freeze({ valid: true });
@@ -41,10 +46,48 @@ function result(errors: ValidationError[]): ValidationResult {
   return errors.length === 0 ? VALID : { valid: false, errors };
 }
 
-/** The response a status selects: the exact code, then its range (`2XX`), then `default`. */
-export function selectResponse(responses: Readonly<Record<string, ResponseDescriptor>>, status: number | string) {
+function invalid(errors: ValidationError[]): { valid: false; errors: ValidationError[] } {
+  return { valid: false, errors };
+}
+
+const STATUS = /^[1-5]\d\d$/;
+
+/**
+ * The response a status selects: the exact code, then its range (`2XX`), then `default`. Anything but
+ * a three-digit status from 100 to 599 selects nothing.
+ */
+export function selectResponse(
+  responses: Readonly<Record<string, ResponseDescriptor>>,
+  status: number | string,
+): ResponseDescriptor | undefined {
   const code = String(status);
-  return responses[code] ?? responses[`${code[0]}XX`] ?? responses.default;
+  if (!STATUS.test(code)) return undefined;
+  for (const key of [code, `${code[0]}XX`, "default"]) if (Object.hasOwn(responses, key)) return responses[key];
+  return undefined;
+}
+
+function maxErrorsOf(options: Pick<ValidateOptions, "maxErrors">): number {
+  const max = options.maxErrors;
+  if (max === undefined) return DEFAULT_MAX_ERRORS;
+  if (typeof max !== "number" || !Number.isInteger(max) || max < 1)
+    throw new RangeError(
+      `@xads/validator: the option maxErrors must be a positive integer, got ${describeStatus(max)}`,
+    );
+  return max;
+}
+
+/** A status or option as a message may show it: numbers as they are, anything else by its type. */
+function describeStatus(value: unknown): string {
+  if (typeof value === "number") return String(value);
+  if (typeof value === "string" && /^[0-9A-Za-z]{1,8}$/.test(value)) return JSON.stringify(value);
+  return `a ${typeof value}`;
+}
+
+/** Path parameters given as an object: own properties only, on an object with no prototype. */
+function recordOf(value: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.create(null);
+  if (typeof value === "object" && value !== null) Object.assign(out, value);
+  return out;
 }
 
 export function defineOperation(definition: OperationDefinition): OperationValidator {
@@ -62,59 +105,65 @@ export function defineOperation(definition: OperationDefinition): OperationValid
   }
 
   function validateRequest(input: RequestInput = {}, options: ValidateOptions = {}): ValidationResult {
+    const max = maxErrorsOf(options);
     const body = coerceBody(input.body, definition.body);
     const request = {
-      path: coerceParameters({ ...(input.path ?? {}) }, byLocation.path),
+      path: coerceParameters(recordOf(input.path), byLocation.path),
       query: coerceParameters(queryObject(input.query), byLocation.query),
       header: coerceParameters(headerObject(input.headers), byLocation.header),
       body: body.value,
     };
-    const errors: ValidationError[] = [];
+    const list = new ErrorList(max, { code: "INVALID_PARAMETER", parameter: "request" });
     if (body.unreadable)
-      errors.push({
+      list.add({
         code: "INVALID_PARAMETER",
         parameter: "body",
         message: `${body.unreadable} (${definition.body?.mediaType})`,
       });
-    if (!definition.request(request)) {
-      const schemaErrors = convertErrors(definition.request.errors ?? [], request, locateRequest, {
-        invalid: "INVALID_PARAMETER",
-        missing: "MISSING_PARAMETER",
-      });
-      // An unreadable body was sent: it is reported as such, not as missing.
-      errors.push(...(body.unreadable ? schemaErrors.filter((e) => e.parameter !== "body") : schemaErrors));
+    if (!definition.request(request, null, "", 0)) {
+      const sink = new ErrorSink(max);
+      definition.request(request, sink, "", 0);
+      const codes = { invalid: "INVALID_PARAMETER", missing: "MISSING_PARAMETER" };
+      for (const error of convertErrors(sink, request, locateRequest, codes)) {
+        // An unreadable body was sent: it is reported as such, not as missing.
+        if (!(body.unreadable && error.parameter === "body")) list.add(error);
+      }
+      list.omitted += sink.omitted;
     }
     if (definition.rules.length > 0) {
-      errors.push(
-        ...checkRules(definition.rules, definition.checks, {
-          ...request,
-          rawBody: body.raw,
-          bodyMediaType: definition.body?.mediaType,
-          now: options.now ?? new Date(),
-        }),
+      checkRules(
+        definition.rules,
+        definition.checks,
+        { ...request, rawBody: body.raw, bodyMediaType: definition.body?.mediaType, now: options.now ?? new Date() },
+        list.add,
       );
     }
-    return result(errors);
+    return result(list.list());
   }
 
-  function validateResponse(status: number | string, body: unknown): ValidationResult {
+  function validateResponse(
+    status: number | string,
+    body: unknown,
+    options: Pick<ValidateOptions, "maxErrors"> = {},
+  ): ResponseValidation {
+    const max = maxErrorsOf(options);
     const response = selectResponse(definition.responses, status);
     if (!response) {
-      return result([
+      return invalid([
         {
           code: "UNDOCUMENTED_STATUS",
           parameter: "status",
-          message: `${definition.operationId} documents no response for status ${status}`,
+          message: `${definition.operationId} documents no response for status ${describeStatus(status)}`,
         },
       ]);
     }
-    if (!response.validate) return VALID;
+    if (!response.validate) return { valid: true, body };
     let value = body;
     if (typeof body === "string" && response.mediaType?.includes("json")) {
       try {
         value = JSON.parse(body);
       } catch {
-        return result([
+        return invalid([
           {
             code: "INVALID_RESPONSE",
             parameter: "body",
@@ -123,13 +172,14 @@ export function defineOperation(definition: OperationDefinition): OperationValid
         ]);
       }
     }
-    if (response.validate(value)) return VALID;
-    return result(
-      convertErrors(response.validate.errors ?? [], value, (segments) => pathName(segments) || "body", {
-        invalid: "INVALID_RESPONSE",
-        missing: "INVALID_RESPONSE",
-      }),
-    );
+    if (response.validate(value, null, "", 0)) return { valid: true, body: value };
+    const sink = new ErrorSink(max);
+    response.validate(value, sink, "", 0);
+    const list = new ErrorList(max, { code: "INVALID_RESPONSE", parameter: "body" });
+    const codes = { invalid: "INVALID_RESPONSE", missing: "INVALID_RESPONSE" };
+    for (const error of convertErrors(sink, value, (segments) => pathName(segments) || "body", codes)) list.add(error);
+    list.omitted += sink.omitted;
+    return invalid(list.list());
   }
 
   return { ...definition, validateRequest, validateResponse };

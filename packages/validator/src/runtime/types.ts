@@ -1,5 +1,7 @@
 // Shapes shared by the generated modules and the runtime.
 
+import type { SchemaFunction } from "./schema-runtime.js";
+
 /** One error, in the API's own error shape. */
 export interface ValidationError {
   code: string;
@@ -9,6 +11,11 @@ export interface ValidationError {
 }
 
 export type ValidationResult = { valid: true } | { valid: false; errors: ValidationError[] };
+
+/** A response's validation: when valid, the body (parsed, when it was given as JSON text). */
+export type ResponseValidation<Body = unknown> =
+  | { valid: true; body: Body }
+  | { valid: false; errors: ValidationError[] };
 
 /** A request as a client sends it: typed values or raw wire strings. */
 export interface RequestInput {
@@ -24,6 +31,8 @@ export interface RequestInput {
 export interface ValidateOptions {
   /** The clock for rules relative to now (`max-ahead`, `time-window` with `endDefaultsToNow`). */
   now?: Date;
+  /** The most errors listed (100 by default); more are counted in one last error. */
+  maxErrors?: number;
 }
 
 /** How a raw string is turned into a typed value, derived from a schema by the generator. */
@@ -49,20 +58,7 @@ export interface BodyDescriptor {
   plan: CoercionPlan;
 }
 
-/** A standalone Ajv validation function. */
-export interface SchemaValidator {
-  (data: unknown): boolean;
-  errors?: AjvError[] | null;
-}
-
-export interface AjvError {
-  instancePath: string;
-  keyword: string;
-  params: Record<string, unknown>;
-  message?: string;
-}
-
 export interface ResponseDescriptor {
   mediaType: string | undefined;
-  validate: SchemaValidator | undefined;
+  validate: SchemaFunction | undefined;
 }

@@ -5,7 +5,7 @@ import { startMocks } from "@xads/mock";
 import type { OperationEntry } from "@xads/spec/lib/operations.mjs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validateRequest } from "../../src/index.js";
+import { getOperation } from "../../src/index.js";
 import { loadBundles } from "../spec/bundles.js";
 import { caseArbitrary, fillPath, queryString, type WireCase } from "./arbitraries.js";
 
@@ -60,7 +60,7 @@ describe("validator vs Prism (ads)", () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(...arbitraries), async (wire) => {
         const entry = entries.get(wire.operationId) as OperationEntry;
-        const ours = validateRequest(wire.operationId, {
+        const ours = getOperation(wire.operationId).validateRequest({
           path: wire.path,
           query: queryString(entry, wire.query),
           body: wire.body,

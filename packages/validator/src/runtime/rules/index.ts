@@ -6,18 +6,23 @@ export type { RuleRequest } from "./reference.js";
 export type { Checks, Condition, Rule, RuleKind } from "./rule.js";
 
 /**
- * Every x-rules error of a request; the message is the rule's description and names the rule. `checks`
- * holds the check of each kind the rules use (a generated operation imports only those).
+ * Reports every x-rules error of a request to `add`; the message is the rule's description and names
+ * the rule. `checks` holds the check of each kind the rules use (a generated operation imports only
+ * those).
  */
-export function checkRules(rules: readonly Rule[], checks: Checks, request: RuleRequest): ValidationError[] {
-  const errors: ValidationError[] = [];
+export function checkRules(
+  rules: readonly Rule[],
+  checks: Checks,
+  request: RuleRequest,
+  add: (error: ValidationError) => void,
+): void {
   for (const rule of rules) {
-    const check = checks[rule.kind] as Check<Rule> | undefined;
+    const check = (Object.hasOwn(checks, rule.kind) ? checks[rule.kind] : undefined) as Check<Rule> | undefined;
     if (!check) throw new Error(`@xads/validator: no check for the x-rules kind ${rule.kind} of rule ${rule.id}`);
     for (const scope of scopesOf(request, rule)) {
       for (const failure of check(rule, scope)) {
         const detail = failure.detail ? `; ${failure.detail}` : "";
-        errors.push({
+        add({
           code: rule.error,
           parameter: failure.parameter,
           message: `${rule.description} (rule ${rule.id}, ${rule.kind}${detail})`,
@@ -25,5 +30,4 @@ export function checkRules(rules: readonly Rule[], checks: Checks, request: Rule
       }
     }
   }
-  return errors;
 }

@@ -64,7 +64,8 @@ function walk(value: unknown, name: string, steps: Step[]): Array<{ value: unkno
           });
         }
       } else if (isRecord(place.value)) {
-        next.push({ value: place.value[step.property], parameter: stepName(place.parameter, step) });
+        const value = Object.hasOwn(place.value, step.property) ? place.value[step.property] : undefined;
+        next.push({ value, parameter: stepName(place.parameter, step) });
       } else {
         next.push({ value: undefined, parameter: stepName(place.parameter, step) });
       }
@@ -84,7 +85,8 @@ export function locate(scope: Scope, rule: RuleBase, reference: string): Located
   if (!ref) throw new Error(`@xads/validator: rule ${rule.id} has no parsed reference ${reference}`);
   const defaults = rule.defaults;
   if (ref.in !== "body") {
-    const value = scope.request[ref.in][ref.name];
+    const values = scope.request[ref.in];
+    const value = Object.hasOwn(values, ref.name) ? values[ref.name] : undefined;
     const fallback = value === undefined ? defaults?.[reference] : value;
     return { value: fallback, present: value !== undefined, parameter: ref.name };
   }

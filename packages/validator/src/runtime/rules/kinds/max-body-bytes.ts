@@ -1,5 +1,6 @@
 // max-body-bytes: the body is at most `max` bytes in UTF-8 (as sent when given as text, else
 // serialized as its media type).
+import { stringify } from "../../json-text.js";
 import type { Check, RuleBase } from "../check.js";
 import type { Scope } from "../reference.js";
 
@@ -20,7 +21,7 @@ function byteLength(request: Scope["request"]): number | undefined {
     }
     text = form.toString();
   } else {
-    text = typeof request.body === "string" ? request.body : JSON.stringify(request.body);
+    text = typeof request.body === "string" ? request.body : stringify(request.body);
   }
   return new TextEncoder().encode(text).length;
 }

@@ -9,12 +9,25 @@ export interface MaxTreeLeavesRule extends RuleBase {
   max: number;
 }
 
-function countLeaves(node: unknown, children: string): number {
-  if (Array.isArray(node)) return node.reduce((sum: number, child) => sum + countLeaves(child, children), 0);
-  if (typeof node !== "object" || node === null) return 1;
-  const kids = (node as Record<string, unknown>)[children];
-  if (kids === undefined || kids === null || (Array.isArray(kids) && kids.length === 0)) return 1;
-  return countLeaves(kids, children);
+/** Leaves of a tree (or a list of trees), counted without recursion: any depth. */
+function countLeaves(root: unknown, children: string): number {
+  let leaves = 0;
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (Array.isArray(node)) {
+      for (const child of node) pending.push(child);
+      continue;
+    }
+    if (typeof node !== "object" || node === null) {
+      leaves++;
+      continue;
+    }
+    const kids = Object.hasOwn(node, children) ? (node as Record<string, unknown>)[children] : undefined;
+    if (kids === undefined || kids === null || (Array.isArray(kids) && kids.length === 0)) leaves++;
+    else pending.push(kids);
+  }
+  return leaves;
 }
 
 export const check: Check<MaxTreeLeavesRule> = (rule, scope) => {

@@ -1,5 +1,6 @@
 // uniform: items with the same `groupBy` value agree on every field of `fields`.
 import { equal } from "../../helpers.js";
+import { stringify } from "../../json-text.js";
 import type { Check, Failure, RuleBase } from "../check.js";
 import { locate } from "../reference.js";
 
@@ -13,7 +14,7 @@ export interface UniformRule extends RuleBase {
 function at(value: unknown, path: string): unknown {
   let current = value;
   for (const key of path.split(".")) {
-    if (typeof current !== "object" || current === null) return undefined;
+    if (typeof current !== "object" || current === null || !Object.hasOwn(current, key)) return undefined;
     current = (current as Record<string, unknown>)[key];
   }
   return current;
@@ -25,7 +26,7 @@ export const check: Check<UniformRule> = (rule, scope) => {
   const firsts = new Map<unknown, unknown>();
   const failures: Failure[] = [];
   place.value.forEach((item, index) => {
-    const key = JSON.stringify(at(item, rule.groupBy) ?? null);
+    const key = stringify(at(item, rule.groupBy) ?? null);
     const first = firsts.get(key);
     if (first === undefined) {
       firsts.set(key, item);

@@ -1,29 +1,6 @@
-// Rewrites of Ajv's standalone code that keep its results exactly and skip work on the common path.
-// Both are hot on long lists: a string length check per named string and a pattern per code.
-
-/**
- * `ucs2length(s) > N` only when `s.length > N`, and `ucs2length(s) < N` only when `s.length < 2N`:
- * a string of L code units has between ceil(L/2) and L code points, so the length in code units
- * decides most strings without counting.
- * @param {string} code
- */
-export function guardLengthChecks(code) {
-  const name = /\bconst (func\d+) = ucs2length;/.exec(code)?.[1];
-  if (!name) return code;
-  const maxLength = new RegExp(`\\b${name}\\((\\w+)\\) > (\\d+)`, "g");
-  const minLength = new RegExp(`\\b${name}\\((\\w+)\\) < (\\d+)`, "g");
-  return code
-    .replace(
-      maxLength,
-      (_, /** @type {string} */ value, /** @type {string} */ limit) =>
-        `(${value}.length > ${limit} && ${name}(${value}) > ${limit})`,
-    )
-    .replace(
-      minLength,
-      (_, /** @type {string} */ value, /** @type {string} */ limit) =>
-        `(${value}.length < ${limit} || (${value}.length < ${2 * Number(limit)} && ${name}(${value}) < ${limit}))`,
-    );
-}
+// Anchored patterns made of literal characters and bracket classes (`^[0-9a-z]+$`, `^[A-Z]{3}$`) as
+// character loops: each id and code in a long list is checked against one, and a loop is several times
+// faster than a RegExp. Any other pattern stays a RegExp.
 
 /** @typedef {[low: number, high: number][]} Ranges UTF-16 code unit ranges, both ends included */
 /** @typedef {{ ranges: Ranges, min: number, max: number }} Atom */
@@ -136,13 +113,20 @@ export function simplePatternMatcher(source) {
 }
 
 /**
- * Replaces each `const patternN = new RegExp("...", "")` whose pattern is simple by a matcher.
- * @param {string} code
+ * A JS expression testing the string in `v` against a short fixed-length simple pattern (`^[A-Z]{3}$`),
+ * checked in place with no call; undefined for any other pattern.
+ * @param {string} source
+ * @param {string} v a variable holding a string
  */
-export function compileSimplePatterns(code) {
-  const simple = /\bconst (pattern\d+) = new RegExp\(("(?:[^"\\]|\\.)*"), ""\);/g;
-  return code.replace(simple, (whole, /** @type {string} */ name, /** @type {string} */ literal) => {
-    const matcher = simplePatternMatcher(JSON.parse(literal));
-    return matcher ? `const ${name} = /* ${literal.replaceAll("*/", "*\\/")} */ ${matcher};` : whole;
-  });
+export function simplePatternExpression(source, v) {
+  const atoms = parseSimplePattern(source);
+  if (!atoms || atoms.some((atom) => atom.min !== atom.max)) return undefined;
+  const length = atoms.reduce((sum, atom) => sum + atom.min, 0);
+  if (length === 0 || length > 8) return undefined;
+  const tests = [`${v}.length === ${length}`];
+  let position = 0;
+  for (const atom of atoms) {
+    for (let i = 0; i < atom.min; i++) tests.push(`(${rangeTest(atom.ranges, `${v}.charCodeAt(${position++})`)})`);
+  }
+  return tests.join(" && ");
 }

@@ -1,0 +1,168 @@
+// Who is calling. Strict mode verifies OAuth 1.0a HMAC-SHA1 signatures against the issued
+// credentials (RFC 5849; stale timestamps and replayed nonces refused), Basic credentials against the
+// applications and bearer tokens against the ones outstanding. Lenient mode takes any well-formed
+// Authorization of the operation's scheme, so that a hand-typed curl works.
+import { timingSafeEqual } from "node:crypto";
+import type { ApiError } from "../http/errors.js";
+import { INVALID_OR_EXPIRED_TOKEN } from "../http/errors.js";
+import type { OperationSpec } from "../spec-types.js";
+import { hmacSha1Signature, parseAuthorization, signatureBaseString } from "./oauth1.js";
+import { type AuthState, isValidBearer } from "./state.js";
+
+export const TIMESTAMP_TOLERANCE_MS = 300_000;
+/** The response header that shows a loopback caller the base string the emulator signed. */
+export const BASE_STRING_HEADER = "x-xads-emulator-base-string";
+
+export interface AuthInput {
+  operation: OperationSpec;
+  method: string;
+  url: URL;
+  authorization: string | null;
+  /** The form body, when the request has one (it is signed). */
+  form: string;
+  /** Server URLs the request may have been signed for (a client pointed at the real host). */
+  servers: string[];
+  state: AuthState;
+  strict: boolean;
+  now: number;
+  nonces: NonceCache;
+}
+
+export type AuthResult =
+  | { ok: true; credential: string | undefined; oauth: Record<string, string> | undefined }
+  | { ok: false; error: ApiError; baseString?: string };
+
+/** Nonces seen within the timestamp window; older ones cannot be replayed anyway. */
+export class NonceCache {
+  private readonly seen = new Map<string, number>();
+
+  /** Records the nonce; false when it was seen already. */
+  use(key: string, now: number): boolean {
+    if (this.seen.size > 10_000)
+      for (const [k, at] of this.seen) if (now - at > 2 * TIMESTAMP_TOLERANCE_MS) this.seen.delete(k);
+    const at = this.seen.get(key);
+    if (at !== undefined && now - at <= 2 * TIMESTAMP_TOLERANCE_MS) return false;
+    this.seen.set(key, now);
+    return true;
+  }
+
+  clear() {
+    this.seen.clear();
+  }
+}
+
+const unauthorized = (message: string, numeric = 32): AuthResult => ({
+  ok: false,
+  error: { status: 401, code: "UNAUTHORIZED_ACCESS", message, numeric },
+});
+const expired = (): AuthResult => unauthorized(INVALID_OR_EXPIRED_TOKEN.message, INVALID_OR_EXPIRED_TOKEN.code);
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function verifyBasic(input: AuthInput): AuthResult {
+  const refused: AuthResult = {
+    ok: false,
+    error: {
+      status: 403,
+      code: "UNAUTHORIZED_CLIENT_APPLICATION",
+      message: "Unable to verify your credentials",
+      numeric: 99,
+    },
+  };
+  const match = /^Basic\s+(\S+)$/i.exec(input.authorization ?? "");
+  if (!match?.[1]) return refused;
+  const decoded = Buffer.from(match[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 0) return refused;
+  const [key, secret] = [decoded.slice(0, colon), decoded.slice(colon + 1)].map((part) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return part;
+    }
+  }) as [string, string];
+  const app = Object.hasOwn(input.state.apps, key) ? input.state.apps[key] : undefined;
+  if (!input.strict) return { ok: true, credential: app ? key : Object.keys(input.state.apps)[0], oauth: undefined };
+  return app && safeEqual(app.secret, secret) ? { ok: true, credential: key, oauth: undefined } : refused;
+}
+
+function verifyBearer(input: AuthInput, token: string): AuthResult {
+  if (isValidBearer(input.state, token)) return { ok: true, credential: token, oauth: undefined };
+  return input.strict ? expired() : { ok: true, credential: token, oauth: undefined };
+}
+
+/** The secret that signs with `token`, or why there is none. */
+function tokenSecret(input: AuthInput, oauth: Record<string, string>): { secret: string } | AuthResult {
+  const token = oauth.oauth_token;
+  if (input.operation.id === "createRequestToken") return { secret: "" };
+  if (!token) return unauthorized("The request is not signed with a token (oauth_token)");
+  if (input.operation.id === "createAccessToken") {
+    const request = Object.hasOwn(input.state.requestTokens, token) ? input.state.requestTokens[token] : undefined;
+    return request ? { secret: request.secret } : expired();
+  }
+  const access = Object.hasOwn(input.state.accessTokens, token) ? input.state.accessTokens[token] : undefined;
+  return access && !access.invalidated ? { secret: access.secret } : expired();
+}
+
+function verifyOAuth1(input: AuthInput, oauth: Record<string, string>): AuthResult {
+  const token = oauth.oauth_token;
+  if (token && input.state.accessTokens[token]?.invalidated) return expired();
+  if (!input.strict) return { ok: true, credential: token ?? oauth.oauth_consumer_key, oauth };
+  for (const name of [
+    "oauth_consumer_key",
+    "oauth_signature",
+    "oauth_signature_method",
+    "oauth_timestamp",
+    "oauth_nonce",
+  ]) {
+    if (!oauth[name]) return unauthorized(`The Authorization header lacks ${name}`);
+  }
+  if (oauth.oauth_signature_method !== "HMAC-SHA1") return unauthorized("oauth_signature_method must be HMAC-SHA1");
+  if (oauth.oauth_version !== undefined && oauth.oauth_version !== "1.0")
+    return unauthorized("oauth_version must be 1.0");
+  if (!/^[\x20-\x7e]+$/.test(oauth.oauth_nonce ?? "")) return unauthorized("oauth_nonce must be ASCII");
+  const consumerKey = oauth.oauth_consumer_key ?? "";
+  const app = Object.hasOwn(input.state.apps, consumerKey) ? input.state.apps[consumerKey] : undefined;
+  if (!app) return unauthorized(`Unknown consumer key ${consumerKey}`);
+  const secret = tokenSecret(input, oauth);
+  if ("ok" in secret) return secret;
+  const timestamp = Number(oauth.oauth_timestamp);
+  if (!Number.isInteger(timestamp) || Math.abs(timestamp * 1000 - input.now) > TIMESTAMP_TOLERANCE_MS)
+    return unauthorized(
+      `Timestamp out of bounds: ${oauth.oauth_timestamp} is more than 300 s from ${Math.floor(input.now / 1000)}`,
+      135,
+    );
+  const own = signatureBaseString(input.method, input.url.href, oauth, input.form);
+  const candidates = [
+    own,
+    ...input.servers.map((server) =>
+      signatureBaseString(input.method, `${server}${input.url.pathname}${input.url.search}`, oauth, input.form),
+    ),
+  ];
+  const sent = oauth.oauth_signature ?? "";
+  const signed = candidates.some((base) => safeEqual(hmacSha1Signature(base, app.secret, secret.secret), sent));
+  if (!signed)
+    return {
+      ...(unauthorized("Could not authenticate you: the signature does not match") as { ok: false; error: ApiError }),
+      baseString: own,
+    };
+  if (!input.nonces.use(`${consumerKey}\n${token ?? ""}\n${oauth.oauth_nonce}`, input.now))
+    return unauthorized(`The nonce ${oauth.oauth_nonce} was used already`);
+  return { ok: true, credential: token ?? consumerKey, oauth };
+}
+
+export function authenticate(input: AuthInput): AuthResult {
+  const kinds = input.operation.securityKinds;
+  if (kinds.includes("none"))
+    return { ok: true, credential: undefined, oauth: parseAuthorization(input.authorization) };
+  if (kinds.includes("basic")) return verifyBasic(input);
+  const bearer = /^Bearer\s+(\S+)$/i.exec(input.authorization ?? "");
+  if (bearer?.[1] && kinds.includes("bearer")) return verifyBearer(input, bearer[1]);
+  const oauth = parseAuthorization(input.authorization);
+  if (!oauth) return unauthorized("The request needs an OAuth 1.0a Authorization header");
+  return verifyOAuth1(input, oauth);
+}

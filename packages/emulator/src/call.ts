@@ -1,0 +1,50 @@
+// What an operation's handler gets and gives.
+import type { AuthState } from "./auth/state.js";
+import type { Fixture } from "./fixture.js";
+import type { ApiError } from "./http/errors.js";
+import type { OperationSpec } from "./spec-types.js";
+import type { Store } from "./store/store.js";
+
+export interface Answer {
+  status: number;
+  /** JSON (an object or array) or text (a string); none for an empty body. */
+  body?: unknown;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+/** An answer the API gives as an error: the pipeline writes it in the document's error body. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly errors: ApiError[],
+    /** A batch's item-level problems, by input index (an empty list where an item had none). */
+    readonly operationErrors?: ApiError[][],
+  ) {
+    super(errors[0]?.message ?? operationErrors?.flat()[0]?.message ?? "API error");
+  }
+}
+
+export interface Call {
+  operation: OperationSpec;
+  /** Path parameters, decoded. */
+  path: Record<string, string>;
+  /** Query (and form) parameters the operation declares, typed. */
+  query: Record<string, unknown>;
+  /** The parsed JSON body, for operations that take one. */
+  body: unknown;
+  /** The OAuth 1.0a parameters of the Authorization header, when it has them. */
+  oauth: Record<string, string> | undefined;
+  /** The credential that authenticated the call (an access token, a consumer key, a bearer token). */
+  credential: string | undefined;
+  now: number;
+  store: Store;
+  auth: AuthState;
+  fixture: Fixture;
+  url: URL;
+}
+
+export const notFound = (code = "NOT_FOUND", message = "The requested resource was not found"): ApiFailure =>
+  new ApiFailure([{ status: 404, code, message }]);
+
+export const invalid = (parameter: string, message: string, code = "INVALID_PARAMETER"): ApiFailure =>
+  new ApiFailure([{ status: 400, code, message, parameter }]);

@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// xads-emulator: serves the emulator, prints its URLs and the fixture's credentials, and with
+// --snapshot FILE loads that state at start and saves it on exit (SIGINT, SIGTERM).
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { createEmulator } from "./emulator.js";
+import type { DocumentName } from "./serve.js";
+
+const USAGE = `Usage: xads-emulator [--ports auth=4010,ads=4011,tailored-audiences=4012,upload=4013] [--host 127.0.0.1]
+                     [--snapshot FILE] [--lenient-auth] [--no-rate-limits]`;
+
+function parsePorts(text: string | undefined): Partial<Record<DocumentName, number>> {
+  if (!text) return {};
+  return Object.fromEntries(
+    text.split(",").map((pair) => {
+      const [name, port] = pair.split("=");
+      if (!name || !port || !/^\d+$/.test(port)) throw new Error(`--ports: "${pair}" is not document=port`);
+      return [name, Number(port)];
+    }),
+  );
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      ports: { type: "string" },
+      host: { type: "string" },
+      snapshot: { type: "string" },
+      "lenient-auth": { type: "boolean" },
+      "no-rate-limits": { type: "boolean" },
+      help: { type: "boolean" },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const emulator = await createEmulator({
+    auth: values["lenient-auth"] ? "lenient" : "strict",
+    rateLimits: !values["no-rate-limits"],
+  });
+  const file = values.snapshot;
+  if (file && existsSync(file)) emulator.restore(JSON.parse(readFileSync(file, "utf8")));
+  const served = await emulator.listen({
+    ports: parsePorts(values.ports),
+    ...(values.host ? { host: values.host } : {}),
+  });
+  const lines = [
+    `xads-emulator: ${values["lenient-auth"] ? "lenient" : "strict"} auth, rate limits ${values["no-rate-limits"] ? "off" : "on"}${file ? `, snapshot ${file}` : ""}`,
+    ...Object.entries(served.urls).map(([name, url]) => `  ${name.padEnd(20)} ${url}`),
+    "Fixture credentials (OAuth 1.0a, HMAC-SHA1):",
+    ...Object.entries(emulator.fixture).map(([key, value]) => `  ${key.padEnd(20)} ${value}`),
+    `Controls: ${served.urls.ads}/_emulator/ (reset, clock, snapshot, faults, requests, fixture). Ctrl-C stops.`,
+  ];
+  console.log(lines.join("\n"));
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    if (file) writeFileSync(file, `${JSON.stringify(emulator.snapshot())}\n`);
+    await served.close();
+    console.log(`xads-emulator: stopped (${signal})${file ? `, state saved to ${file}` : ""}`);
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  console.error(`xads-emulator: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(USAGE);
+  process.exit(1);
+});

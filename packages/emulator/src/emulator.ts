@@ -1,0 +1,96 @@
+// createEmulator: the state, the clock and the controls around the request pipeline.
+import { ADMIN_PREFIX, handleAdmin } from "./admin/admin.js";
+import { initialAuthState } from "./auth/state.js";
+import { NonceCache } from "./auth/verify.js";
+import { type Clock, createClock } from "./clock.js";
+import { type Fault, type FaultInput, Faults } from "./faults.js";
+import { createFixture, type Fixture } from "./fixture.js";
+import { RateLimiter } from "./limits/rate-limits.js";
+import { handle } from "./pipeline.js";
+import { type LoggedRequest, RequestLog } from "./request-log.js";
+import type { EmulatorOptions, Runtime, State } from "./runtime.js";
+import { type ListenOptions, type Served, serve } from "./serve.js";
+import { assertSnapshot, SNAPSHOT_FORMAT, type Snapshot } from "./snapshot.js";
+import { seedStore } from "./store/seed.js";
+import { Store } from "./store/store.js";
+
+export interface Emulator {
+  readonly fixture: Fixture;
+  /** fetch-compatible: routes by path, whatever the host. */
+  fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
+  listen(options?: ListenOptions): Promise<Served>;
+  /** Back to the start: the fixture's records and credentials, the clock at its start. */
+  reset(): void;
+  readonly clock: Clock;
+  snapshot(): Snapshot;
+  restore(snapshot: Snapshot): void;
+  readonly faults: { add(fault: FaultInput): Fault; list(): Fault[]; clear(): void };
+  /** The request log, oldest first. */
+  readonly requests: LoggedRequest[];
+}
+
+export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const fixture = createFixture();
+  const clocks = createClock(options.now);
+  const initialClock = clocks.save();
+  const fresh = (): State => ({ store: seedStore(fixture.accountId), auth: initialAuthState(fixture) });
+  let state = fresh();
+  const runtime: Runtime = {
+    options: { auth: options.auth ?? "strict", rateLimits: options.rateLimits ?? true },
+    fixture,
+    clock: clocks.clock,
+    state: () => state,
+    nonces: new NonceCache(),
+    limits: new RateLimiter(),
+    faults: new Faults(),
+    log: new RequestLog(options.requestLogSize ?? 1000),
+    onInternalError:
+      options.onInternalError ??
+      ((error, method, url) => process.stderr.write(`@xads/emulator: internal error on ${method} ${url}\n${error}\n`)),
+  };
+  const clearTraffic = () => {
+    runtime.nonces.clear();
+    runtime.limits.clear();
+  };
+
+  const emulator: Emulator = {
+    fixture,
+    async fetch(input, init) {
+      const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+      if (new URL(request.url).pathname.startsWith(ADMIN_PREFIX)) return handleAdmin(emulator, request);
+      return handle(runtime, request, { loopback: true });
+    },
+    listen: (listenOptions) =>
+      serve(listenOptions, (request, meta) =>
+        new URL(request.url).pathname.startsWith(ADMIN_PREFIX)
+          ? handleAdmin(emulator, request)
+          : handle(runtime, request, meta),
+      ),
+    reset() {
+      state = fresh();
+      clocks.load(initialClock);
+      clearTraffic();
+      runtime.faults.clear();
+      runtime.log.clear();
+    },
+    clock: clocks.clock,
+    snapshot: () => ({
+      format: SNAPSHOT_FORMAT,
+      version: 1,
+      clock: clocks.save(),
+      store: state.store.save(),
+      auth: structuredClone(state.auth),
+    }),
+    restore(snapshot) {
+      assertSnapshot(snapshot);
+      state = { store: Store.load(snapshot.store), auth: structuredClone(snapshot.auth) };
+      clocks.load(snapshot.clock);
+      clearTraffic();
+    },
+    faults: runtime.faults,
+    get requests() {
+      return runtime.log.list();
+    },
+  };
+  return emulator;
+}

@@ -1,0 +1,36 @@
+// A request's parts as the pipeline needs them: the body read once, within a size bound.
+
+export interface ReadRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  contentType: string;
+  bytes: Uint8Array;
+  text: string;
+  /** The body as form text, when it is application/x-www-form-urlencoded. */
+  form: string;
+  tooLarge: boolean;
+}
+
+export async function readRequest(request: Request, maxBytes: number): Promise<ReadRequest> {
+  const url = new URL(request.url);
+  const contentType = request.headers.get("content-type") ?? "";
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  let bytes = new Uint8Array();
+  let tooLarge = declared > maxBytes;
+  if (!tooLarge && request.body) {
+    bytes = new Uint8Array(await request.arrayBuffer());
+    tooLarge = bytes.byteLength > maxBytes;
+  }
+  const text = tooLarge ? "" : new TextDecoder("utf-8").decode(bytes);
+  return {
+    method: request.method.toUpperCase(),
+    url,
+    headers: request.headers,
+    contentType,
+    bytes,
+    text,
+    form: /application\/x-www-form-urlencoded/i.test(contentType) ? text : "",
+    tooLarge,
+  };
+}

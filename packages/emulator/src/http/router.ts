@@ -1,0 +1,61 @@
+// Routes a method and path to an operation of any document (their paths do not overlap), by the
+// path templates of the spec; the host does not matter.
+import { operations } from "../generated/index.js";
+import type { OperationSpec } from "../spec-types.js";
+
+interface Route {
+  operation: OperationSpec;
+  pattern: RegExp;
+  names: string[];
+  /** Literal characters: templates with more win (`/cards/all` over `/cards/{card_id}`). */
+  literal: number;
+}
+
+const routes: Route[] = operations
+  .map((operation) => {
+    const names: string[] = [];
+    const source = operation.path
+      .split(/(\{[^}]+\})/)
+      .map((part) => {
+        const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+        if (name === undefined) return part.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
+        names.push(name);
+        return "([^/]*)";
+      })
+      .join("");
+    return {
+      operation,
+      pattern: new RegExp(`^${source}$`),
+      names,
+      literal: operation.path.replace(/\{[^}]+\}/g, "").length,
+    };
+  })
+  .sort((a, b) => b.literal - a.literal);
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+export type RouteMatch =
+  | { kind: "operation"; operation: OperationSpec; path: Record<string, string> }
+  | { kind: "method-not-allowed"; operation: OperationSpec }
+  | { kind: "none" };
+
+export function route(method: string, pathname: string): RouteMatch {
+  let other: OperationSpec | undefined;
+  for (const candidate of routes) {
+    const match = candidate.pattern.exec(pathname);
+    if (!match) continue;
+    if (candidate.operation.method !== method) {
+      other ??= candidate.operation;
+      continue;
+    }
+    const path = Object.fromEntries(candidate.names.map((name, i) => [name, decode(match[i + 1] ?? "")]));
+    return { kind: "operation", operation: candidate.operation, path };
+  }
+  return other ? { kind: "method-not-allowed", operation: other } : { kind: "none" };
+}

@@ -1,0 +1,9 @@
+// @xads/emulator: a stateful sandbox of the X Ads API, generated from the spec. See README.md.
+export type { Emulator } from "./emulator.js";
+export { createEmulator } from "./emulator.js";
+export type { Fault, FaultInput } from "./faults.js";
+export type { Fixture } from "./fixture.js";
+export type { LoggedRequest } from "./request-log.js";
+export type { EmulatorOptions } from "./runtime.js";
+export type { DocumentName, ListenOptions, Served } from "./serve.js";
+export type { Snapshot } from "./snapshot.js";

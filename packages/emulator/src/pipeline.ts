@@ -1,0 +1,284 @@
+// One request, start to end: route, faults, body, auth, rate limit, validation (@xads/validator), the
+// operation's behaviour, and the answer in the document's own shapes. Nothing changes before the
+// request is accepted, and an internal error answers 500 INTERNAL_ERROR and is logged.
+import { getOperation } from "@xads/validator";
+import { handleAuth } from "./auth/handlers.js";
+import { authenticate, BASE_STRING_HEADER } from "./auth/verify.js";
+import { type Answer, ApiFailure, type Call } from "./call.js";
+import { documents } from "./generated/index.js";
+import { type ApiError, errorBody } from "./http/errors.js";
+import { readRequest } from "./http/read.js";
+import { route } from "./http/router.js";
+import { handleBatch } from "./resources/batch.js";
+import { handleResource } from "./resources/handlers.js";
+import { typedParams } from "./resources/params.js";
+import type { Runtime } from "./runtime.js";
+import type { ErrorStyle, OperationSpec } from "./spec-types.js";
+
+const MAX_BODY_BYTES = 1024 * 1024;
+/** A 5 MB chunk, base64-encoded in a form, with room for the form around it. */
+const MAX_UPLOAD_BODY_BYTES = 8 * 1024 * 1024;
+
+export interface RequestMeta {
+  /** The caller is on this machine: a failed signature answers the expected base string. */
+  loopback: boolean;
+  /** The document of the port the request came in on, for the body of an unknown path. */
+  document?: string;
+}
+
+/** The error style of a path no operation has: by its prefix, else the port's document. */
+function styleOfPath(pathname: string, document: string | undefined): ErrorStyle {
+  if (/^\/(oauth|oauth2|1\.1\/oauth)\//.test(pathname)) return "auth";
+  if (pathname.startsWith("/1.1/media")) return "upload-v1";
+  if (pathname.startsWith("/2/media")) return "problem";
+  if (/^\/(12|5)\//.test(pathname)) return "ads";
+  return document === "auth" ? "auth" : document === "upload" ? "upload-v1" : "ads";
+}
+
+function toResponse(answer: Answer, extraHeaders: Record<string, string> = {}): Response {
+  const headers = new Headers({ ...extraHeaders, ...answer.headers });
+  let body: string | null = null;
+  if (answer.body !== undefined && answer.status !== 204) {
+    if (typeof answer.body === "string") {
+      body = answer.body;
+      headers.set("content-type", answer.contentType ?? "text/plain; charset=utf-8");
+    } else {
+      body = JSON.stringify(answer.body);
+      headers.set("content-type", answer.contentType ?? "application/json; charset=utf-8");
+    }
+  }
+  return new Response(body, { status: answer.status, headers });
+}
+
+function failureAnswer(style: ErrorStyle, failure: ApiFailure, params: Record<string, unknown>): Answer {
+  if (failure.operationErrors) {
+    return {
+      status: 400,
+      body: {
+        operation_errors: failure.operationErrors.map((errors) =>
+          errors.map(({ code, message, parameter }) => ({
+            code,
+            message,
+            ...(parameter !== undefined ? { parameter } : {}),
+          })),
+        ),
+      },
+    };
+  }
+  return { status: failure.errors[0]?.status ?? 400, body: errorBody(style, failure.errors, params) };
+}
+
+/** Validator errors as the API's: a batch item's problems under `operation_errors` at its index. */
+function rejection(
+  operation: OperationSpec,
+  errors: Array<{ code: string; parameter: string; message: string }>,
+): ApiFailure {
+  const apiErrors: ApiError[] = errors.map((e) => ({
+    status: 400,
+    code: e.code,
+    message: e.message,
+    parameter: e.parameter,
+  }));
+  if (operation.batchItems === null) return new ApiFailure(apiErrors);
+  const byItem = apiErrors.map((e) => ({
+    e,
+    item:
+      /^body\[(\d+)\]\.params\.(.+)$/.exec(e.parameter ?? "") ?? /^body\[(\d+)\](?:\.(.+))?$/.exec(e.parameter ?? ""),
+  }));
+  const items = byItem.filter((x) => x.item);
+  if (items.length < apiErrors.length) return new ApiFailure(byItem.filter((x) => !x.item).map((x) => x.e));
+  const count = Math.max(...items.map((x) => Number(x.item?.[1]))) + 1;
+  const operationErrors: ApiError[][] = Array.from({ length: count }, () => []);
+  for (const { e, item } of items)
+    operationErrors[Number(item?.[1])]?.push({ ...e, ...(item?.[2] ? { parameter: item[2] } : {}) });
+  return new ApiFailure([], operationErrors);
+}
+
+function staticAnswer(operation: OperationSpec): Answer {
+  if (operation.successStatus === 204 || operation.example === null) return { status: operation.successStatus };
+  return {
+    status: operation.successStatus,
+    body: structuredClone(operation.example),
+    ...(operation.successMediaType ? { contentType: operation.successMediaType } : {}),
+  };
+}
+
+function behaviour(call: Call): Answer {
+  const action = call.operation.resource?.action;
+  if (action === "batch") return handleBatch(call);
+  if (action) return handleResource(call);
+  return (call.operation.document === "auth" ? handleAuth(call) : undefined) ?? staticAnswer(call.operation);
+}
+
+/** The body as the validator reads it: JSON text, form text, or FormData for multipart. */
+async function validationBody(
+  operation: OperationSpec,
+  read: Awaited<ReturnType<typeof readRequest>>,
+): Promise<unknown> {
+  if (!operation.bodyMediaType || read.bytes.byteLength === 0) return undefined;
+  if (/multipart\/form-data/i.test(read.contentType)) {
+    try {
+      return await new Response(Buffer.from(read.bytes), { headers: { "content-type": read.contentType } }).formData();
+    } catch {
+      return read.text;
+    }
+  }
+  return read.text;
+}
+
+export async function handle(runtime: Runtime, request: Request, meta: RequestMeta): Promise<Response> {
+  const started = performance.now();
+  const at = runtime.clock.now();
+  const url = new URL(request.url);
+  let operation: OperationSpec | undefined;
+  let status = 500;
+  let internal: string | undefined;
+  try {
+    const response = await answer();
+    status = response.status;
+    return response;
+  } catch (error) {
+    internal = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    const style = operation?.errorStyle ?? styleOfPath(url.pathname, meta.document);
+    const failure = new ApiFailure([{ status: 500, code: "INTERNAL_ERROR", message: "Internal error" }]);
+    status = 500;
+    return toResponse(failureAnswer(style, failure, {}));
+  } finally {
+    if (!url.pathname.startsWith("/_emulator/"))
+      runtime.log.add({
+        at,
+        method: request.method,
+        url: url.pathname + url.search,
+        operationId: operation?.id ?? null,
+        status,
+        durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+        ...(internal ? { error: internal } : {}),
+      });
+    if (internal) runtime.onInternalError?.(internal, request.method, url.href);
+  }
+
+  async function answer(): Promise<Response> {
+    const method = request.method.toUpperCase();
+    const matched = route(method, url.pathname);
+    if (matched.kind === "none") {
+      const style = styleOfPath(url.pathname, meta.document);
+      const failure = new ApiFailure([
+        { status: 404, code: "ROUTE_NOT_FOUND", message: `No route matches ${method} ${url.pathname}` },
+      ]);
+      return toResponse(failureAnswer(style, failure, {}));
+    }
+    if (matched.kind === "method-not-allowed") {
+      const failure = new ApiFailure([
+        { status: 405, code: "METHOD_NOT_ALLOWED", message: `${method} is not allowed on ${url.pathname}` },
+      ]);
+      return toResponse(failureAnswer(matched.operation.errorStyle, failure, {}));
+    }
+    const op = matched.operation;
+    operation = op;
+    const style = op.errorStyle;
+    const fail = (failure: ApiFailure, params: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      toResponse(failureAnswer(style, failure, params), headers);
+
+    const fault = runtime.faults.take(op.id);
+    if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+    if (fault?.status) {
+      const code =
+        { 429: "TOO_MANY_REQUESTS", 500: "INTERNAL_ERROR", 503: "SERVICE_UNAVAILABLE" }[fault.status] ??
+        "INJECTED_FAULT";
+      const headers: Record<string, string> = fault.status === 503 ? { "retry-after": String(fault.retryAfter) } : {};
+      return fail(
+        new ApiFailure([{ status: fault.status, code, message: `Injected fault (${fault.status})` }]),
+        matched.path,
+        headers,
+      );
+    }
+
+    const read = await readRequest(request, op.document === "upload" ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES);
+    if (read.tooLarge)
+      return fail(
+        new ApiFailure([
+          { status: 400, code: "INVALID_PARAMETER", message: "The request body is too large", parameter: "body" },
+        ]),
+        matched.path,
+      );
+
+    const query = new URLSearchParams(url.search);
+    // Ordinary POST and PUT parameters may come as a form body (facts file, "Where parameters travel").
+    if (!op.bodyMediaType && read.form)
+      for (const [key, value] of new URLSearchParams(read.form)) query.append(key, value);
+
+    const now = runtime.clock.now();
+    const state = runtime.state();
+    const auth = authenticate({
+      operation: op,
+      method,
+      url,
+      authorization: request.headers.get("authorization"),
+      form: read.form,
+      servers: documents.find((d) => d.name === op.document)?.servers ?? [],
+      state: state.auth,
+      strict: runtime.options.auth === "strict",
+      now,
+      nonces: runtime.nonces,
+    });
+    if (!auth.ok) {
+      const debug: Record<string, string> =
+        auth.baseString && meta.loopback ? { [BASE_STRING_HEADER]: auth.baseString } : {};
+      return fail(new ApiFailure([auth.error]), {}, debug);
+    }
+    // oauth_* parameters may travel in the Authorization header (RFC 5849 section 3.5.1).
+    for (const parameter of op.parameters) {
+      const fromHeader = auth.oauth?.[parameter.name];
+      if (parameter.in === "query" && parameter.name.startsWith("oauth_") && !query.has(parameter.name) && fromHeader)
+        query.set(parameter.name, fromHeader);
+    }
+
+    let rateHeaders: Record<string, string> = {};
+    if (runtime.options.rateLimits) {
+      const charge = runtime.limits.charge(
+        op,
+        auth.credential ?? "anonymous",
+        matched.path.account_id,
+        Object.fromEntries(query),
+        now,
+      );
+      rateHeaders = charge.headers;
+      if (!charge.allowed)
+        return fail(
+          new ApiFailure([{ status: 429, code: "TOO_MANY_REQUESTS", message: "Rate limit exceeded" }]),
+          {},
+          rateHeaders,
+        );
+    }
+    const headers = { ...op.fixedHeaders, ...rateHeaders };
+
+    const body = await validationBody(op, read);
+    const verdict = getOperation(op.id).validateRequest(
+      { path: matched.path, query, headers: request.headers, body },
+      { now: new Date(now) },
+    );
+    const typed = typedParams(query, op.parameters);
+    const echo = { ...matched.path, ...typed };
+    if (!verdict.valid) return fail(rejection(op, verdict.errors), echo, headers);
+
+    const call: Call = {
+      operation: op,
+      path: matched.path,
+      query: typed,
+      body: op.bodyMediaType?.includes("json") && read.text ? JSON.parse(read.text) : undefined,
+      oauth: auth.oauth,
+      credential: auth.credential,
+      now,
+      store: state.store,
+      auth: state.auth,
+      fixture: runtime.fixture,
+      url,
+    };
+    try {
+      return toResponse(behaviour(call), headers);
+    } catch (error) {
+      if (error instanceof ApiFailure) return fail(error, echo, headers);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,98 @@
+// Lists the API's way (seed 000 section 2.2): filters, `with_deleted`, `with_draft`, `q` (name prefix,
+// case-insensitive), id filters, `sort_by`, and pages of `count` records that follow an opaque cursor
+// until `next_cursor` is null. Pages are keyed on (sort value, insertion order), so records inserted
+// while a client pages neither repeat nor push others off a page.
+import { invalid } from "../call.js";
+import type { OperationSpec, ResourceSpec } from "../spec-types.js";
+import type { StoredRecord } from "../store/store.js";
+import { paramOrDefault } from "./params.js";
+
+interface CursorKey {
+  sort: string;
+  value: unknown;
+  seq: number;
+}
+
+const encodeCursor = (key: CursorKey) =>
+  Buffer.from(JSON.stringify([key.sort, key.value, key.seq])).toString("base64url");
+
+function decodeCursor(cursor: string, sort: string): CursorKey {
+  try {
+    const [sortBy, value, seq] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (sortBy === sort && typeof seq === "number") return { sort, value, seq };
+  } catch {}
+  throw invalid("cursor", `Invalid cursor ${cursor}`);
+}
+
+function compareValues(a: unknown, b: unknown): number {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return -1;
+  if (b === null || b === undefined) return 1;
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  return String(a) < String(b) ? -1 : 1;
+}
+
+function matchesFilters(record: StoredRecord, resource: ResourceSpec, query: Record<string, unknown>): boolean {
+  for (const [name, value] of Object.entries(query)) {
+    if (!name.endsWith("_ids") || !Array.isArray(value)) continue;
+    const field = name.slice(0, -1);
+    const actual = field === resource.idParameter ? record.data.id : record.data[field];
+    if (!value.includes(actual)) return false;
+  }
+  const q = query.q;
+  if (typeof q === "string" && q !== "") {
+    const name = record.data.name;
+    if (typeof name !== "string" || !name.toLowerCase().startsWith(q.toLowerCase())) return false;
+  }
+  return true;
+}
+
+export interface Page {
+  data: StoredRecord[];
+  nextCursor: string | null;
+  totalCount: number;
+}
+
+export function listRecords(
+  records: Iterable<StoredRecord>,
+  resource: ResourceSpec,
+  operation: OperationSpec,
+  query: Record<string, unknown>,
+): Page {
+  const withDeleted = paramOrDefault(query, operation.parameters, "with_deleted") === true;
+  const draftAware = operation.parameters.some((p) => p.name === "with_draft");
+  const withDraft = paramOrDefault(query, operation.parameters, "with_draft") === true;
+  const sortBy = typeof query.sort_by === "string" ? query.sort_by : "";
+  const [, attribute = "", direction = "asc"] = /^(.*)-(asc|desc)$/.exec(sortBy) ?? [];
+  if (sortBy && !(attribute in resource.fields)) throw invalid("sort_by", `Cannot sort by ${attribute}`);
+  const sign = direction === "desc" ? -1 : 1;
+  const order = (a: StoredRecord, b: StoredRecord) =>
+    (attribute ? sign * compareValues(a.data[attribute], b.data[attribute]) : 0) || a.seq - b.seq;
+
+  const matching = [...records].filter(
+    (r) =>
+      (withDeleted || r.data.deleted !== true) &&
+      (!draftAware || withDraft || r.data.entity_status !== "DRAFT") &&
+      matchesFilters(r, resource, query),
+  );
+  if (attribute) matching.sort(order);
+  const count = Number(paramOrDefault(query, operation.parameters, "count") ?? operation.count?.default ?? 200);
+  let start = 0;
+  if (typeof query.cursor === "string") {
+    const key = decodeCursor(query.cursor, sortBy);
+    const after = { seq: key.seq, parentId: null, data: attribute ? { [attribute]: key.value } : {} };
+    start = matching.findIndex((r) => order(r, after) > 0);
+    if (start < 0) start = matching.length;
+  }
+  const data = matching.slice(start, start + count);
+  const last = data[data.length - 1];
+  const more = start + count < matching.length;
+  return {
+    data,
+    nextCursor:
+      more && last
+        ? encodeCursor({ sort: sortBy, value: attribute ? last.data[attribute] : null, seq: last.seq })
+        : null,
+    totalCount: matching.length,
+  };
+}
