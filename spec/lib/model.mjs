@@ -120,10 +120,24 @@ function toParameter(bundle, node) {
     in: node.in,
     required: node.required === true,
     description: node.description ?? "",
-    schema: resolve(bundle, node.schema ?? {}),
+    schema: schemaWithSiblings(bundle, node.schema ?? {}),
     example: exampleOf(bundle, node),
     raw: node,
   };
+}
+
+/**
+ * A schema with its `$ref` resolved; keywords beside the `$ref` (OpenAPI 3.1 keeps them: a parameter's
+ * `default`) apply over the target's.
+ * @param {Node} bundle
+ * @param {Node} schema
+ * @returns {Node}
+ */
+function schemaWithSiblings(bundle, schema) {
+  if (!schema || typeof schema !== "object" || typeof schema.$ref !== "string") return resolve(bundle, schema);
+  const { $ref, ...siblings } = schema;
+  const target = resolve(bundle, { $ref });
+  return Object.keys(siblings).length > 0 ? { ...target, ...siblings } : target;
 }
 
 /**

@@ -5,6 +5,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { renderEmulator } from "../src/emulator.mjs";
 import { enrichBundle } from "../src/enrich.mjs";
 import { renderEvents } from "../src/events.mjs";
 import { renderHistory } from "../src/history.mjs";
@@ -41,6 +42,7 @@ try {
     if (page.kind === "landing") write(page.file, renderLanding(site));
     if (page.kind === "events") write(page.file, renderEvents(site));
     if (page.kind === "history") write(page.file, renderHistory(site));
+    if (page.kind === "emulator") write(page.file, renderEmulator(site));
     if (page.kind !== "reference") continue;
     const doc = site.referenced.find((d) => d.name === page.document);
     if (!doc) throw new Error(`the page registry lists ${page.file} for "${page.document}", which has no operations`);

@@ -1,9 +1,9 @@
 // The page registry: every page of the site, once. The build renders what it lists, the navigation is
 // made of it and the tests visit it. Kinds: the landing page, one reference page per document with
-// operations, the event types and the change history.
+// operations, the event types, the change history and the emulator.
 import { pageOf } from "./anchors.mjs";
 
-/** @typedef {"landing" | "reference" | "events" | "history"} PageKind */
+/** @typedef {"landing" | "reference" | "events" | "history" | "emulator"} PageKind */
 /**
  * @typedef {object} SitePage
  * @property {string} file relative to dist/ (and the page's link)
@@ -27,11 +27,12 @@ export function sitePages(documents) {
       ),
     { file: "events.html", title: "Events", kind: "events" },
     { file: "history.html", title: "Change history", kind: "history" },
+    { file: "emulator.html", title: "Emulator", kind: "emulator" },
   ];
 }
 
 /**
- * The file of the one page of `kind` (landing, events, history).
+ * The file of the one page of `kind` (landing, events, history, emulator).
  * @param {SitePage[]} pages
  * @param {Exclude<PageKind, "reference">} kind
  */

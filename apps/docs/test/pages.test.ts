@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { stateRulesSection } from "../src/emulator.mjs";
 import { eventTypes, renderEvents } from "../src/events.mjs";
 import { findEndpoint, formatDate, parseHistory, renderHistory } from "../src/history.mjs";
 import { fileOf, sitePages } from "../src/pages.mjs";
@@ -29,6 +30,7 @@ describe("the page registry", () => {
       ["reference", "ads.html", "ads"],
       ["events", "events.html", undefined],
       ["history", "history.html", undefined],
+      ["emulator", "emulator.html", undefined],
     ]);
     expect(fileOf(listed, "events")).toBe("events.html");
     expect(() => fileOf([], "history")).toThrow("no history page");
@@ -132,5 +134,15 @@ describe("events", () => {
 
   it("says the events are not yet available without the bundle", () => {
     expect(renderEvents(site)).toContain('id="events-unavailable"');
+  });
+});
+
+describe("the emulator page", () => {
+  it("takes its rules table from the emulator README's state-rules section, and says when there is none", () => {
+    const readme =
+      "# x\n\n### State rules implemented\n\n| rule | source |\n| --- | --- |\n| a | seed 000 |\n\n### Next\n";
+    expect(stateRulesSection(readme)).toBe("| rule | source |\n| --- | --- |\n| a | seed 000 |");
+    expect(stateRulesSection(`${readme.split("### Next")[0]}`)).toContain("| a | seed 000 |");
+    expect(() => stateRulesSection("# x\n")).toThrow('no "### State rules" section');
   });
 });

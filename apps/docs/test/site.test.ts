@@ -1,9 +1,10 @@
 // The built site in a real browser: every operation reachable by its deep link, search, the landing page's
 // links, the history and events pages, and nothing loaded from outside the site.
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emulatorReadme, stateRulesSection } from "../src/emulator.mjs";
 import { fileOf } from "../src/pages.mjs";
 import { loadSite } from "../src/site.mjs";
 import { distDir, type Harness, screenshotsDir, startHarness } from "./harness.js";
@@ -167,6 +168,28 @@ describe("history and events", () => {
       expect(entries).toBeGreaterThan(0);
     });
   }
+});
+
+describe("emulator page", () => {
+  it("explains start, auth modes, admin, fixture, snapshots and faults, lists every state rule, and links only to files the site has", async () => {
+    await page.goto(`${harness.base}/${fileOf(site.pages, "emulator")}`);
+    for (const id of ["start", "auth-modes", "admin", "fixture", "snapshot", "faults", "state-rules"]) {
+      await expect(page.locator(`#${id}`).count()).resolves.toBe(1);
+    }
+    const rules = await page.$$eval("#state-rules ~ table tbody tr", (rows) => rows.map((r) => r.textContent ?? ""));
+    const listed =
+      stateRulesSection(readFileSync(emulatorReadme, "utf8"))
+        .split("\n")
+        .filter((line) => /^\|\s*[^-\s]/.test(line)).length - 1;
+    expect(rules.length).toBe(listed);
+    expect(rules.every((r) => /seed|spec|facts/i.test(r))).toBe(true);
+    const hrefs = await page.$$eval("a[href]", (as) => as.map((a) => a.getAttribute("href") ?? ""));
+    for (const file of new Set(hrefs.filter((h) => !h.startsWith("#")).map((h) => h.split("#")[0] ?? ""))) {
+      expect(file, "links are relative").not.toMatch(/^(\/|https?:)/);
+      expect(existsSync(join(distDir, file)), `${file} exists`).toBe(true);
+    }
+    await page.screenshot({ path: join(screenshotsDir, "emulator.png") });
+  });
 });
 
 describe("the whole visit", () => {

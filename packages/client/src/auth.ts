@@ -157,7 +157,7 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
     async requestToken({ callback, accessType, signal }) {
       const { consumerKey, consumerSecret } = app();
       const body = await send("POST", "/oauth/request_token", {
-        query: { oauth_callback: requireText("callback", callback), svc_auth_access_type: accessType },
+        query: { oauth_callback: requireText("callback", callback), x_auth_access_type: accessType },
         signing: { consumerKey, consumerSecret },
         signal,
       });

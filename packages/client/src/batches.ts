@@ -1,6 +1,13 @@
 import { type BatchPath, batchLimits } from "@xads/types/facts";
 import type { AudienceUser } from "./audience.js";
-import { type ApiErrorItem, apiErrorFrom, errorItemsOf, type OperationError, XAdsApiError } from "./errors.js";
+import {
+  type ApiErrorItem,
+  apiErrorFrom,
+  errorItemsOf,
+  jsonAnswer,
+  type OperationError,
+  XAdsApiError,
+} from "./errors.js";
 import { parseRateLimit } from "./rate-limit.js";
 
 /** The batch path whose limits each batch kind takes (the do-not-reach user batch has the same as `users`). */
@@ -126,11 +133,17 @@ async function postChunk(
   applied: number,
   options: BatchRequestOptions,
 ): Promise<unknown> {
-  const { data, error, response } = await (client.POST as unknown as Post)(path, {
+  const {
+    data: text,
+    error,
+    response,
+  } = await (client.POST as unknown as Post)(path, {
     params: options.pathParams ? { path: options.pathParams } : {},
     body: chunk,
+    parseAs: "text",
     ...(options.signal ? { signal: options.signal } : {}),
   });
+  const data = response.ok && error === undefined ? jsonAnswer(text, response, "POST", path) : undefined;
   const body = error ?? data;
   const operationErrors = operationErrorsOf(body, offset);
   if (response.ok && operationErrors.length === 0 && error === undefined) return data;

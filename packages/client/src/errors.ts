@@ -132,6 +132,25 @@ export function parseBody(text: string): unknown {
   }
 }
 
+/**
+ * Reads a successful answer read as text (`parseAs: "text"`) as JSON; a body that is not JSON throws
+ * {@link XAdsApiError} with the status, method and path, never a raw SyntaxError.
+ */
+export function jsonAnswer(text: unknown, response: Response, method: string, path: string): unknown {
+  if (typeof text !== "string" || text === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new XAdsApiError({
+      status: response.status,
+      method,
+      path,
+      body: text,
+      message: `${method} ${path}: the ${response.status} answer is not valid JSON (${text.length} characters)`,
+    });
+  }
+}
+
 /** Builds the error for a non-2xx response whose body was already read (`body` parsed, or its text). */
 export function apiErrorFrom(
   response: Response,

@@ -1,5 +1,5 @@
 import type { Client, MaybeOptionalInit } from "openapi-fetch";
-import { apiErrorFrom, XAdsApiError } from "./errors.js";
+import { apiErrorFrom, jsonAnswer, XAdsApiError } from "./errors.js";
 import { parseRateLimit } from "./rate-limit.js";
 
 type JsonBodyOf<Operation> = Operation extends { responses: { 200: { content: { "application/json": infer Body } } } }
@@ -69,12 +69,16 @@ export async function* paginate<Paths extends {}, P extends ListPath<Paths>>(
       // `with_total_count` and `cursor` exclude each other; the total came with the first page.
       delete query.with_total_count;
     }
-    const { data, error, response } = await get(path, { ...request, params: { ...request.params, query } });
+    const { data, error, response } = await get(path, {
+      ...request,
+      params: { ...request.params, query },
+      parseAs: "text",
+    });
     if (!response.ok || error !== undefined) {
       if (error instanceof XAdsApiError) throw error;
       throw apiErrorFrom(response, "GET", error, parseRateLimit(response.headers), response.url || path);
     }
-    const page = data as ListEnvelope;
+    const page = jsonAnswer(data, response, "GET", path) as ListEnvelope | undefined;
     if (!Array.isArray(page?.data)) {
       throw new XAdsApiError({
         status: response.status,

@@ -1,3 +1,4 @@
+import { guardBody } from "./guarded-body.js";
 import { signOAuth1 } from "./oauth1.js";
 import { parseRateLimit, parseRetryAfter, type RateLimitState } from "./rate-limit.js";
 
@@ -32,7 +33,10 @@ export interface TransportOptions {
   /** A bearer token, or a function that returns one (for example `auth.bearerToken`). */
   bearer?: string | (() => string | Promise<string>) | undefined;
   retry?: RetryOptions | false | undefined;
-  /** Per-attempt timeout in ms until the response headers arrive (default 30 000; 0 turns it off). */
+  /**
+   * Per-attempt timeout in ms until the response has arrived, its body read to the end included
+   * (default 30 000; 0 turns it off).
+   */
   timeoutMs?: number | undefined;
   /** Called with the rate-limit state of every response that carries one. */
   onRateLimit?: ((state: RateLimitState, response: Response) => void) | undefined;
@@ -133,13 +137,19 @@ function outgoing(request: Request | PreparedRequest): Outgoing | Promise<Outgoi
   return fromRequest(request);
 }
 
+/** Bodies sent as text: JSON, forms and text. */
+const isText = (headers: Headers) => /json|x-www-form-urlencoded|^text\//.test(headers.get("content-type") ?? "");
+
 async function fromRequest(request: Request): Promise<Outgoing> {
   const headers = request.headers;
-  let body: ArrayBuffer | undefined;
+  let body: string | Blob | undefined;
   let form: string | undefined;
   if (request.body !== null) {
-    body = await request.arrayBuffer();
-    if (isForm(headers)) form = decoder.decode(body);
+    // A string or a Blob, not the ArrayBuffer read here: fetch sends a body again after a 307 or 308
+    // redirect, and an ArrayBuffer it sent once is detached (Node 20 then fails the redirect).
+    const buffer = await request.arrayBuffer();
+    body = isText(headers) ? decoder.decode(buffer) : new Blob([buffer]);
+    if (isForm(headers) && typeof body === "string") form = body;
   }
   return {
     method: request.method,
@@ -231,25 +241,31 @@ export function createTransport(options: TransportOptions): Transport {
         const c = new AbortController();
         controller = c;
         timer = setTimeout(() => c.abort(new XAdsTimeoutError(method, pathOnly(url), timeoutMs)), timeoutMs);
+        // The request in flight keeps the process alive, not its timer (a body never read, say).
+        (timer as { unref?: () => void }).unref?.();
         if (signal) {
           onAbort = () => c.abort(signal.reason);
           signal.addEventListener("abort", onAbort);
         }
         attemptSignal = c.signal;
       }
+      const release = () => {
+        if (timer !== undefined) clearTimeout(timer);
+        if (onAbort) signal?.removeEventListener("abort", onAbort);
+      };
       let response: Response;
       try {
         response = await fetchImpl(url, { method, headers, body, signal: attemptSignal, redirect });
       } catch (error) {
+        release();
         if (signal?.aborted) throw signal.reason ?? error;
         const reason = controller?.signal.aborted ? controller.signal.reason : error;
         if (attempt >= maxAttempts) throw reason;
         await sleep(backoff(attempt - 1), signal);
         continue;
-      } finally {
-        if (timer !== undefined) clearTimeout(timer);
-        if (onAbort) signal?.removeEventListener("abort", onAbort);
       }
+      // The timeout and the caller's signal keep watching the body until it is read.
+      if (controller) response = guardBody(response, release);
       const state = parseRateLimit(response.headers);
       if (state) {
         latest = state;

@@ -57,7 +57,7 @@ describe("three-legged flow against the auth mock", () => {
     await auth.requestToken({ callback: "oob", accessType: "read" });
     await auth.accessToken({ oauthToken: "rt", oauthTokenSecret: "rs", verifier: "1234" });
     const [first, second] = server.requests;
-    expect(first?.url).toBe("/oauth/request_token?oauth_callback=oob&svc_auth_access_type=read");
+    expect(first?.url).toBe("/oauth/request_token?oauth_callback=oob&x_auth_access_type=read");
     expect(first?.headers.authorization).not.toContain("oauth_token=");
     expect(second?.url).toBe("/oauth/access_token?oauth_token=rt&oauth_verifier=1234");
     expect(second?.headers.authorization).not.toContain("oauth_token=");

@@ -2,7 +2,7 @@ import { batchLimits } from "@xads/types/facts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BATCH_LIMITS, createAdsClient, sendBatch, sendUserBatch, splitBatch, XAdsApiError } from "../src/index.js";
 import type { RecordedRequest } from "./support/fault-server.js";
-import { type FaultServer, json, startFaultServer } from "./support/fault-server.js";
+import { type FaultServer, json, startFaultServer, text } from "./support/fault-server.js";
 
 let server: FaultServer;
 beforeAll(async () => {
@@ -131,5 +131,17 @@ describe("sendUserBatch", () => {
     await expect(sendUserBatch(ads(), "/12/x/users", operations(2))).rejects.toThrow(
       /success_count 3 and total_count 4 for 4 users sent \(operations 0 to 1\); the counts must match: retry this request/,
     );
+  });
+});
+
+describe("a 200 whose body is not JSON", () => {
+  it("throws XAdsApiError with the status, method and path, never a raw SyntaxError", async () => {
+    server.script(text(200, "{not json", "application/json"));
+    const error = (await sendBatch(ads(), path, "campaigns", campaigns(2), { pathParams: { account_id: "a" } }).catch(
+      (e: unknown) => e,
+    )) as XAdsApiError;
+    expect(error).toBeInstanceOf(XAdsApiError);
+    expect([error.status, error.method, error.path]).toEqual([200, "POST", path]);
+    expect(error.message).toMatch(/the 200 answer is not valid JSON/);
   });
 });

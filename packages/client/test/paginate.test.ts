@@ -67,6 +67,18 @@ describe("paginate", () => {
     }).rejects.toThrow(/limit must be a positive integer/);
   });
 
+  it("throws XAdsApiError, not a raw SyntaxError, on a 200 whose body is not JSON", async () => {
+    const ads = createAdsClient({ baseUrl: server.url, oauth1 });
+    server.script(page(["a"], "c1"), text(200, "<html>maintenance</html>", "application/json"));
+    const ids: string[] = [];
+    const error = await (async () => {
+      for await (const account of paginate(ads, "/12/accounts")) ids.push(account.id);
+    })().catch((e: unknown) => e);
+    expect(ids).toEqual(["a"]);
+    expect(error).toBeInstanceOf(XAdsApiError);
+    expect(error).toMatchObject({ status: 200, method: "GET", path: "/12/accounts" });
+  });
+
   it("reads typed records from the ads mock", async () => {
     const ads = createAdsClient({ baseUrl: prism, oauth1 });
     const accounts = [];

@@ -1,7 +1,7 @@
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAdsClient, parseRateLimit, XAdsApiError, XAdsTimeoutError } from "../src/index.js";
-import { drop, type FaultServer, json, slow, startFaultServer, text } from "./support/fault-server.js";
+import { drop, type FaultServer, json, type Step, slow, startFaultServer, text } from "./support/fault-server.js";
 
 let server: FaultServer;
 beforeAll(async () => {
@@ -185,6 +185,66 @@ describe("timeouts and cancellation", () => {
     controller.abort(new Error("caller gave up"));
     await expect(pending).rejects.toThrow("caller gave up");
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe("a JSON POST that answers a 307", () => {
+  const redirect: Step = (_req, res) => {
+    res.writeHead(307, { location: "/12/batch/accounts/18ce54d4x5t/campaigns?moved=1" });
+    res.end();
+  };
+  const batch = [{ operation_type: "Create", params: { name: "after the redirect" } }];
+  const post = (c: ReturnType<typeof client>) =>
+    (c.POST as unknown as (p: string, i: unknown) => Promise<{ response: Response }>)(
+      "/12/batch/accounts/{account_id}/campaigns",
+      { params: { path: { account_id: "18ce54d4x5t" } }, body: batch },
+    );
+  it.each([
+    ["without middleware", () => client()],
+    [
+      "with middleware",
+      () => {
+        const c = client();
+        c.use({ onRequest: () => undefined });
+        return c;
+      },
+    ],
+  ])("is sent again, body and all, %s", async (_name, make) => {
+    server.script(redirect, json(200, { data: [], request: [] }));
+    const { response } = await post(make());
+    expect(response.status).toBe(200);
+    expect(server.requests.map((r) => [r.url, JSON.parse(r.body.toString())])).toEqual([
+      ["/12/batch/accounts/18ce54d4x5t/campaigns", batch],
+      ["/12/batch/accounts/18ce54d4x5t/campaigns?moved=1", batch],
+    ]);
+  });
+});
+
+describe("a body that stalls after the headers", () => {
+  /** Sends the headers and the start of a JSON body, then nothing until the client gives up. */
+  const stalledBody: Step = (_req, res) =>
+    new Promise<void>((resolve) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"request":{"params":{}},"data":');
+      res.on("close", () => resolve());
+    });
+
+  it("is stopped by the caller's AbortSignal", async () => {
+    server.script(stalledBody);
+    const controller = new AbortController();
+    const pending = client().GET("/12/accounts/{account_id}", { ...account, signal: controller.signal });
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 5000, interval: 5 });
+    // The headers are in: openapi-fetch is reading the body.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    controller.abort(new Error("caller gave up on the body"));
+    await expect(pending).rejects.toThrow("caller gave up on the body");
+  });
+
+  it("is stopped by the per-attempt timeout", async () => {
+    server.script(stalledBody);
+    await expect(client({ timeoutMs: 300 }).GET("/12/accounts/{account_id}", account)).rejects.toBeInstanceOf(
+      XAdsTimeoutError,
+    );
   });
 });
 

@@ -7,6 +7,9 @@ export interface Gap {
   reason: string;
 }
 
+/** What the suite ran against: the Prism mock, the emulator behind `prism proxy --errors`, or a real host. */
+export type CoverageTarget = "mock" | "emulator" | "real host";
+
 /**
  * Counts what a document's suite covered, printed once as a line a reader can check against the seeds:
  * denominators come from the spec (every operation, bound and enum found), numerators from passed cases.
@@ -21,6 +24,14 @@ export class Coverage {
   readonly unbuildableEnums: Gap[] = [];
   /** Bounds whose value at the bound is not sent (real-host mode sends no accepted writes). */
   readonly pastOnly: Gap[] = [];
+  /**
+   * Emulator: requests a stateless mock accepts that the emulator refused, in the documented error
+   * body, for a reason of state or of a cross-field rule (an id no record has, an x-rule the minimal
+   * request does not satisfy).
+   */
+  readonly refused: Gap[] = [];
+  /** Emulator: answers Prism could not judge (64-bit ids above 2^53), checked by the suite's own validator. */
+  readonly checkedBySuite: Gap[] = [];
 
   constructor(
     private readonly name: string,
@@ -37,10 +48,13 @@ export class Coverage {
     return this.passed.get(kind)?.size ?? 0;
   }
 
-  line(target: "mock" | "real host"): string {
+  line(target: CoverageTarget): string {
     const { bounds, enums } = this.totals;
     const boundGaps = [
-      ...grouped(this.notExercisable, `not exercisable through ${target === "mock" ? "Prism" : "the real host"}`),
+      ...grouped(
+        this.notExercisable,
+        `not exercisable through ${target === "mock" ? "Prism" : target === "emulator" ? "the emulator" : "the real host"}`,
+      ),
       ...grouped(this.unbuildableBounds, "not buildable"),
       ...grouped(this.pastOnly, "checked past the bound only"),
     ];
@@ -56,23 +70,31 @@ export class Coverage {
       ...grouped(this.unbuildableEnums, "without a value outside the enum"),
     ];
     return [
-      `coverage ${this.name}: operations ${this.count("operations")}/${this.totals.operations}`,
+      `coverage ${this.name}${target === "emulator" ? " (emulator behind prism proxy --errors)" : ""}: operations ${this.count("operations")}/${this.totals.operations}`,
       `bounds ${this.count("bounds")}/${bounds.length}${boundGaps.length ? ` (${boundGaps.join("; ")})` : ""}`,
       `enums ${this.count("enums")}/${enums.length} (${enumNotes.join("; ")})`,
       `path identifiers ${this.count("path identifiers")}/${this.totals.identifiers}`,
       `required inputs ${this.count("required inputs")}`,
       `documented errors ${this.count("documented errors")}`,
       `unauthenticated ${this.count("unauthenticated")}`,
+      ...(target === "emulator"
+        ? [
+            `refused by state or a rule ${this.refused.length}`,
+            `checked by the suite's validator, not Prism ${this.checkedBySuite.length}`,
+          ]
+        : []),
     ].join("; ");
   }
 
   /** The coverage line followed by one line per gap, so no bound is dropped silently. */
-  report(target: "mock" | "real host"): string {
+  report(target: CoverageTarget): string {
     const details = [
       ...this.notExercisable.map((g) => `  not exercisable: ${g.operationId} ${g.caseId}: ${g.reason}`),
       ...[...this.unbuildableBounds, ...this.unbuildableEnums].map(
         (g) => `  not buildable: ${g.operationId} ${g.caseId}: ${g.reason}`,
       ),
+      ...this.refused.map((g) => `  refused by state or a rule: ${g.operationId} ${g.caseId}: ${g.reason}`),
+      ...this.checkedBySuite.map((g) => `  checked by the suite, not Prism: ${g.operationId} ${g.caseId}: ${g.reason}`),
     ];
     return [this.line(target), ...details].join("\n");
   }

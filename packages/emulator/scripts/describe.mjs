@@ -26,7 +26,7 @@ function parts(bundle, schema) {
 /**
  * @param {Node} bundle
  * @param {Node | undefined} schema
- * @returns {"single" | "list" | "batch" | "other"}
+ * @returns {"single" | "array" | "list" | "batch" | "other"}
  */
 function envelopeOf(bundle, schema) {
   const all = parts(bundle, schema);
@@ -34,7 +34,10 @@ function envelopeOf(bundle, schema) {
   const data = all.find((p) => p.properties?.data)?.properties.data;
   if (!data) return "other";
   const request = all.find((p) => p.properties?.request)?.properties.request;
-  return request && resolve(bundle, request).type === "array" ? "batch" : "single";
+  if (request && resolve(bundle, request).type === "array") return "batch";
+  // One record in an array (the cards endpoint's get, update and delete).
+  const typed = all.map((p) => p.properties?.data).find((d) => d && resolve(bundle, d).type);
+  return typed && resolve(bundle, typed).type === "array" ? "array" : "single";
 }
 
 /**
@@ -114,6 +117,13 @@ function knownErrorCodes(bundle) {
  */
 function typeOf(bundle, raw) {
   const schema = resolve(bundle, raw);
+  // `anyOf: [<type>, EmptyValue]` (an update parameter an empty value clears): the typed branch.
+  const branches = /** @type {Node[]} */ (schema.anyOf ?? schema.oneOf ?? []).map((b) => resolve(bundle, b));
+  const typed = branches.filter((b) => !(b.const === "" || b.maxLength === 0));
+  if (!schema.type && typed.length === 1 && typed[0]) {
+    const inner = typeOf(bundle, typed[0]);
+    return { ...inner, nullable: inner.nullable || branches.some((b) => b.type === "null") };
+  }
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   const type = types.find((/** @type {string} */ t) => t !== "null") ?? (schema.enum ? "string" : "any");
   const items = type === "array" && schema.items ? typeOf(bundle, schema.items).type : undefined;
@@ -175,8 +185,8 @@ function describeOperation(document, operation) {
     count: count ? { default: count.default ?? 200, min: count.minimum ?? 1, max: count.maximum ?? 1000 } : null,
     batchItems: operation.batch?.items ?? null,
     resource: extension ? { name: String(extension.resource), action: String(extension.action) } : null,
-    // Answered from the spec's example until the operation has behaviour (no x-xads-resource).
-    example: extension || !success ? null : (exampleOfResponse(success) ?? null),
+    // Hand-written behaviour (`custom`) may start from the example (the fixture account's features).
+    example: (extension && extension.action !== "custom") || !success ? null : (exampleOfResponse(success) ?? null),
   };
 }
 
@@ -195,9 +205,19 @@ function describeResource(document, name, declaration) {
   const readResponse = success(read);
   const schema = recordSchema(bundle, readResponse ? Object.values(readResponse.media)[0]?.schema : undefined);
   if (!schema?.properties) throw new Error(`x-xads-resources.${name}: ${read.id} answers no record schema`);
+  // An unsent field of a new record takes the API's default for the create parameter, then the
+  // record schema's own.
+  /** @type {Map<string, unknown>} */
+  const createDefaults = new Map();
+  for (const parameter of by("create")?.parameters ?? []) {
+    const parameterSchema = parameter.schema ? resolve(bundle, parameter.schema) : undefined;
+    const value = parameter.schema?.default ?? parameterSchema?.default;
+    if (value !== undefined) createDefaults.set(parameter.name, value);
+  }
   const fields = Object.fromEntries(
     Object.entries(schema.properties).map(([field, raw]) => {
-      const property = resolve(bundle, raw);
+      const property = { ...resolve(bundle, raw) };
+      if (property.default === undefined && createDefaults.has(field)) property.default = createDefaults.get(field);
       const { type, nullable } = typeOf(bundle, property);
       return [
         field,
@@ -210,29 +230,39 @@ function describeResource(document, name, declaration) {
       ];
     }),
   );
+  // The field that holds a record's id: `id`, else the field its id parameter names (`media_key`).
+  const key = "id" in fields ? "id" : String(declaration.idParameter);
+  if (!(key in fields)) throw new Error(`x-xads-resources.${name}: the record has neither id nor ${key}`);
+  const soft = "deleted" in fields;
   const records = (/** @type {unknown} */ example) => {
     const data = /** @type {{ data?: unknown } | undefined} */ (example)?.data;
     return (Array.isArray(data) ? data : data ? [data] : []).filter(
-      (r) => typeof r === "object" && r !== null && typeof r.id === "string",
+      (r) => typeof r === "object" && r !== null && typeof r[key] === "string",
     );
   };
   const seeds = new Map();
   for (const operation of [by("get"), by("list")]) {
     for (const record of records(exampleOfResponse(success(operation)))) {
-      if (!seeds.has(record.id)) seeds.set(record.id, { ...record, deleted: false });
+      if (!seeds.has(record[key])) seeds.set(record[key], soft ? { ...record, deleted: false } : { ...record });
     }
   }
   const idParameter =
     read.parameters.find((p) => p.name === declaration.idParameter) ??
     by("update")?.parameters.find((p) => p.name === declaration.idParameter);
   const idExample = String(idParameter?.example ?? [...seeds.keys()][0] ?? "");
+  const parent = declaration.parent ? String(declaration.parent) : null;
   const template = records(exampleOfResponse(success(by("create") ?? read)))[0] ?? [...seeds.values()][0];
   return {
     name,
     document: document.name,
     exampleIds: exampleIdsOf(document, String(declaration.idParameter), new Set(seeds.keys())),
     idParameter: String(declaration.idParameter),
-    parent: declaration.parent ? String(declaration.parent) : null,
+    // A parent of another document (`ads:custom_audience`) is named without its document: the
+    // emulator keeps every document's records in one store.
+    parent: parent?.includes(":") ? parent.slice(parent.indexOf(":") + 1) : parent,
+    parentParameter: declaration.parentParameter ? String(declaration.parentParameter) : null,
+    key,
+    delete: declaration.delete === "hard" ? "hard" : "soft",
     id: { shape: String(declaration.id), length: idExample.length || 5 },
     required: schema.required ?? [],
     fields,

@@ -1,5 +1,6 @@
 // What an operation's handler gets and gives.
 import type { AuthState } from "./auth/state.js";
+import type { Faults } from "./faults.js";
 import type { Fixture } from "./fixture.js";
 import type { ApiError } from "./http/errors.js";
 import type { OperationSpec } from "./spec-types.js";
@@ -32,6 +33,8 @@ export interface Call {
   query: Record<string, unknown>;
   /** The parsed JSON body, for operations that take one. */
   body: unknown;
+  /** A form or multipart body's fields (a file part as a Blob), for operations that take one. */
+  fields: Record<string, unknown>;
   /** The OAuth 1.0a parameters of the Authorization header, when it has them. */
   oauth: Record<string, string> | undefined;
   /** The credential that authenticated the call (an access token, a consumer key, a bearer token). */
@@ -40,6 +43,8 @@ export interface Call {
   store: Store;
   auth: AuthState;
   fixture: Fixture;
+  /** The pending faults (an upload's processing failure is taken at FINALIZE). */
+  faults: Faults;
   url: URL;
 }
 
@@ -48,3 +53,11 @@ export const notFound = (code = "NOT_FOUND", message = "The requested resource w
 
 export const invalid = (parameter: string, message: string, code = "INVALID_PARAMETER"): ApiFailure =>
   new ApiFailure([{ status: 400, code, message, parameter }]);
+
+/** Thrown to drop the connection (an injected fault): no answer at all, as when a network fails. */
+export class DroppedConnection extends TypeError {
+  constructor() {
+    super("fetch failed: the connection was dropped (injected fault)");
+    this.name = "TypeError";
+  }
+}

@@ -8,11 +8,13 @@ import { createFixture, type Fixture } from "./fixture.js";
 import { RateLimiter } from "./limits/rate-limits.js";
 import { handle } from "./pipeline.js";
 import { type LoggedRequest, RequestLog } from "./request-log.js";
+import { linkSeeds } from "./resources/seed-links.js";
 import type { EmulatorOptions, Runtime, State } from "./runtime.js";
 import { type ListenOptions, type Served, serve } from "./serve.js";
 import { assertSnapshot, SNAPSHOT_FORMAT, type Snapshot } from "./snapshot.js";
 import { seedStore } from "./store/seed.js";
 import { Store } from "./store/store.js";
+import { seedUploads } from "./upload/seed.js";
 
 export interface Emulator {
   readonly fixture: Fixture;
@@ -33,7 +35,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const fixture = createFixture();
   const clocks = createClock(options.now);
   const initialClock = clocks.save();
-  const fresh = (): State => ({ store: seedStore(fixture.accountId), auth: initialAuthState(fixture) });
+  const fresh = (): State => ({
+    store: seedUploads(linkSeeds(seedStore(fixture.accountId))),
+    auth: initialAuthState(fixture),
+  });
   let state = fresh();
   const runtime: Runtime = {
     options: { auth: options.auth ?? "strict", rateLimits: options.rateLimits ?? true },

@@ -4,13 +4,15 @@
 import { getOperation } from "@xads/validator";
 import { handleAuth } from "./auth/handlers.js";
 import { authenticate, BASE_STRING_HEADER } from "./auth/verify.js";
-import { type Answer, ApiFailure, type Call } from "./call.js";
+import { type Answer, ApiFailure, type Call, DroppedConnection } from "./call.js";
 import { documents } from "./generated/index.js";
 import { type ApiError, errorBody } from "./http/errors.js";
 import { readRequest } from "./http/read.js";
 import { route } from "./http/router.js";
+import { customHandlers } from "./operations/index.js";
 import { handleBatch } from "./resources/batch.js";
 import { handleResource } from "./resources/handlers.js";
+import { handleMembers } from "./resources/members.js";
 import { typedParams } from "./resources/params.js";
 import type { Runtime } from "./runtime.js";
 import type { ErrorStyle, OperationSpec } from "./spec-types.js";
@@ -104,10 +106,22 @@ function staticAnswer(operation: OperationSpec): Answer {
 }
 
 function behaviour(call: Call): Answer {
+  const custom = customHandlers[call.operation.id];
+  if (custom) return custom(call);
   const action = call.operation.resource?.action;
+  if (action === "custom") throw new Error(`${call.operation.id}: action custom has no handler in operations/`);
   if (action === "batch") return handleBatch(call);
+  if (action === "members") return handleMembers(call);
   if (action) return handleResource(call);
   return (call.operation.document === "auth" ? handleAuth(call) : undefined) ?? staticAnswer(call.operation);
+}
+
+/** A form or multipart body's fields, as the hand-written behaviours read them. */
+function formFields(body: unknown, contentType: string): Record<string, unknown> {
+  if (body instanceof FormData) return Object.fromEntries(body.entries());
+  if (typeof body === "string" && /x-www-form-urlencoded/i.test(contentType))
+    return Object.fromEntries(new URLSearchParams(body));
+  return {};
 }
 
 /** The body as the validator reads it: JSON text, form text, or FormData for multipart. */
@@ -138,6 +152,10 @@ export async function handle(runtime: Runtime, request: Request, meta: RequestMe
     status = response.status;
     return response;
   } catch (error) {
+    if (error instanceof DroppedConnection) {
+      status = 0;
+      throw error;
+    }
     internal = error instanceof Error ? (error.stack ?? error.message) : String(error);
     const style = operation?.errorStyle ?? styleOfPath(url.pathname, meta.document);
     const failure = new ApiFailure([{ status: 500, code: "INTERNAL_ERROR", message: "Internal error" }]);
@@ -181,6 +199,7 @@ export async function handle(runtime: Runtime, request: Request, meta: RequestMe
 
     const fault = runtime.faults.take(op.id);
     if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+    if (fault?.drop) throw new DroppedConnection();
     if (fault?.status) {
       const code =
         { 429: "TOO_MANY_REQUESTS", 500: "INTERNAL_ERROR", 503: "SERVICE_UNAVAILABLE" }[fault.status] ??
@@ -266,12 +285,14 @@ export async function handle(runtime: Runtime, request: Request, meta: RequestMe
       path: matched.path,
       query: typed,
       body: op.bodyMediaType?.includes("json") && read.text ? JSON.parse(read.text) : undefined,
+      fields: formFields(body, read.contentType),
       oauth: auth.oauth,
       credential: auth.credential,
       now,
       store: state.store,
       auth: state.auth,
       fixture: runtime.fixture,
+      faults: runtime.faults,
       url,
     };
     try {

@@ -1,7 +1,9 @@
 // Serves the emulator over HTTP: one port per document (every port answers every path; the port only
-// picks the error body of an unknown path), on free ports unless told.
+// picks the error body of an unknown path), on free ports unless told. A request whose fault drops
+// the connection (the pipeline throws DroppedConnection) gets no answer: its socket is destroyed.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { DroppedConnection } from "./call.js";
 import { documents } from "./generated/index.js";
 import type { RequestMeta } from "./pipeline.js";
 
@@ -25,26 +27,32 @@ const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
 type Handler = (request: Request, meta: RequestMeta) => Promise<Response>;
 
+/** The body, read whole (at most MAX_READ_BYTES; `size` counts what was sent). */
+function readBody(message: IncomingMessage): Promise<{ chunks: Buffer[]; size: number }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    message.on("data", (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size <= MAX_READ_BYTES) chunks.push(chunk);
+    });
+    message.on("end", () => resolve({ chunks, size }));
+    message.on("error", reject);
+  });
+}
+
 async function toRequest(message: IncomingMessage, host: string): Promise<Request> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of message) {
-    size += (chunk as Buffer).byteLength;
-    if (size > MAX_READ_BYTES) break;
-    chunks.push(chunk as Buffer);
-  }
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(message.headers)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
-  if (size > MAX_READ_BYTES) headers.set("content-length", String(size));
   const method = (message.method ?? "GET").toUpperCase();
-  const hasBody = method !== "GET" && method !== "HEAD" && chunks.length > 0;
+  // A GET or HEAD is not read: most requests have no body, and the stream ends unread.
+  const { chunks, size } = method === "GET" || method === "HEAD" ? { chunks: [], size: 0 } : await readBody(message);
+  const raw = message.rawHeaders;
+  const headers = new Headers();
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
+  if (size > MAX_READ_BYTES) headers.set("content-length", String(size));
   return new Request(`http://${message.headers.host ?? host}${message.url ?? "/"}`, {
     method,
     headers,
-    ...(hasBody ? { body: Buffer.concat(chunks) } : {}),
+    ...(chunks.length > 0 ? { body: new Uint8Array(Buffer.concat(chunks)) } : {}),
   });
 }
 
@@ -53,8 +61,9 @@ async function respond(response: Response, out: ServerResponse) {
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
+  const body = response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
   out.writeHead(response.status, headers);
-  out.end(Buffer.from(await response.arrayBuffer()));
+  out.end(body);
 }
 
 function listenOne(port: number, host: string, document: string, handler: Handler): Promise<Server> {
@@ -63,6 +72,10 @@ function listenOne(port: number, host: string, document: string, handler: Handle
       .then((request) => handler(request, { loopback: LOOPBACK.has(message.socket.remoteAddress ?? ""), document }))
       .then((response) => respond(response, out))
       .catch((error: unknown) => {
+        if (error instanceof DroppedConnection) {
+          message.socket.destroy();
+          return;
+        }
         process.stderr.write(`@xads/emulator: ${error instanceof Error ? error.stack : String(error)}\n`);
         if (!out.headersSent) out.writeHead(500, { "content-type": "application/json" });
         out.end(
@@ -84,10 +97,14 @@ export async function serve(options: ListenOptions = {}, handler: Handler): Prom
   try {
     for (const document of documents) {
       const name = document.name as DocumentName;
-      const server = await listenOne(options.ports?.[name] ?? 0, host, name, handler);
+      const port = options.ports?.[name] ?? 0;
+      // A taken port rejects with the listen error (code EADDRINUSE), naming the document and port.
+      const server = await listenOne(port, host, name, handler).catch((error: unknown) => {
+        throw Object.assign(error as Error, { document: name, port });
+      });
       servers.push(server);
-      const { port } = server.address() as AddressInfo;
-      urls[name] = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+      const address = server.address() as AddressInfo;
+      urls[name] = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
     }
   } catch (error) {
     await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));

@@ -2,8 +2,8 @@
 
 export type SecurityKind = "oauth1" | "bearer" | "basic" | "none";
 export type ErrorStyle = "ads" | "auth" | "upload-v1" | "problem";
-export type Envelope = "single" | "list" | "batch" | "other";
-export type Action = "list" | "get" | "create" | "update" | "delete" | "batch";
+export type Envelope = "single" | "array" | "list" | "batch" | "other";
+export type Action = "list" | "get" | "create" | "update" | "delete" | "batch" | "members" | "custom";
 
 export interface DocumentSpec {
   name: string;
@@ -62,6 +62,12 @@ export interface ResourceSpec {
   document: string;
   idParameter: string;
   parent: string | null;
+  /** The path parameter naming the parent, when it is not the parent's own id parameter. */
+  parentParameter: string | null;
+  /** The record field holding its id: `id`, or the one its id parameter names (`media_key`). */
+  key: string;
+  /** `soft`: a DELETE keeps the record with `deleted: true`; `hard`: the record is gone. */
+  delete: "soft" | "hard";
   id: { shape: string; length: number };
   required: string[];
   fields: Record<string, FieldSpec>;

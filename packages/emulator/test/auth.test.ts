@@ -148,15 +148,19 @@ describe("the application-only bearer token (seed 000 section 3)", () => {
     expect(first.body.token_type).toBe("bearer");
     expect((await get()).body.access_token).toBe(first.body.access_token);
     const bearer = first.body.access_token as string;
-    const status = `https://upload.x.com/2/media/upload?media_id=1880028106020515840&command=STATUS`;
-    expect((await call(emu, "GET", status, { headers: { authorization: `Bearer ${bearer}` } })).status).toBe(200);
+    const initialize = () =>
+      call(emu, "POST", "https://upload.x.com/2/media/upload/initialize", {
+        headers: { authorization: `Bearer ${bearer}` },
+        json: { media_type: "image/png", total_bytes: 10 },
+      });
+    expect((await initialize()).status).toBe(200);
     const revoked = await call(
       emu,
       "POST",
       `${AUTH}/oauth2/invalidate_token?access_token=${encodeURIComponent(bearer)}`,
     );
     expect(revoked.status).toBe(200);
-    expect((await call(emu, "GET", status, { headers: { authorization: `Bearer ${bearer}` } })).status).toBe(401);
+    expect((await initialize()).status).toBe(401);
     expect(
       (await call(emu, "POST", `${AUTH}/oauth2/invalidate_token?access_token=${encodeURIComponent(bearer)}`)).status,
     ).toBe(401);

@@ -49,13 +49,15 @@ export interface CallOptions extends SignOptions {
   headers?: Record<string, string>;
   /** Send no Authorization header. */
   anonymous?: boolean;
+  /** A body sent as is (multipart); not signed. */
+  rawBody?: ArrayBuffer;
 }
 
 /** A signed call; `path` may carry a query string. */
 export async function call(emulator: Emulator, method: string, path: string, options: CallOptions = {}) {
   const url = path.startsWith("http") ? path : `${ADS}${path}`;
   const headers: Record<string, string> = { ...options.headers };
-  let body: string | undefined;
+  let body: string | ArrayBuffer | undefined = options.rawBody;
   if (options.json !== undefined) {
     headers["content-type"] = "application/json";
     body = JSON.stringify(options.json);

@@ -32,6 +32,18 @@ export class PortInUseError extends Error {
 export const RESET_WINDOW_SECONDS: number;
 export const MOCK_CREDENTIALS: { oauth1: string; basic: string };
 export function freePort(): Promise<number>;
+/** Starts Prism for a bundle on a free loopback port: `prism mock`, or with `upstream` `prism proxy <bundle> <upstream> --errors`. */
+export function spawnPrism(options: {
+  bundle: string;
+  host: string;
+  upstream?: string;
+  onOutput?: (chunk: string) => void;
+  timeoutMs: number;
+}): Promise<{ child: import("node:child_process").ChildProcess; port: number }>;
+export function stopChild(
+  child: import("node:child_process").ChildProcess,
+  options?: { force?: boolean },
+): Promise<void>;
 export function tryRequest(operation: Operation): TryRequest;
 export function curlLine(baseUrl: string, request: TryRequest): string;
 export function mockIndex(document: SpecDocument, baseUrl: string): Record<string, unknown>;

@@ -9,7 +9,7 @@ import { curlLine, tryRequest } from "./try-request.mjs";
 
 export { PortInUseError, RESET_WINDOW_SECONDS } from "./front.mjs";
 export { curlLine, MOCK_CREDENTIALS, tryRequest } from "./try-request.mjs";
-export { freePort };
+export { freePort, spawnPrism, stopChild };
 
 /** @typedef {import("@xads/spec/lib/model.mjs").SpecDocument} SpecDocument */
 /** @typedef {import("./index.js").MockServer} MockServer */

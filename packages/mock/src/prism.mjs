@@ -1,4 +1,5 @@
-// Spawns one Prism mock for a bundle on a free loopback port. Ready means Prism itself said it
+// Spawns one Prism mock for a bundle on a free loopback port (or, given an upstream, a `prism proxy
+// --errors` that validates every request and answer against the bundle). Ready means Prism itself said it
 // listens (an HTTP probe could be answered by another process that took the port); a port taken
 // between choosing and binding it gets a new port, a few times.
 import { spawn } from "node:child_process";
@@ -12,11 +13,12 @@ const LISTENING = "Prism is listening on";
 const PORT_ATTEMPTS = 5;
 
 /**
- * @param {{ bundle: string, port: number, host: string, onOutput?: (chunk: string) => void, timeoutMs: number }} options
+ * @param {{ bundle: string, port: number, host: string, upstream?: string, onOutput?: (chunk: string) => void, timeoutMs: number }} options
  * @returns {Promise<{ child: import("node:child_process").ChildProcess } | { portTaken: true }>}
  */
-function spawnOnce({ bundle, port, host, onOutput, timeoutMs }) {
-  const child = spawn(process.execPath, [prismBin, "mock", bundle, "-p", String(port), "-h", host], {
+function spawnOnce({ bundle, port, host, upstream, onOutput, timeoutMs }) {
+  const command = upstream ? ["proxy", bundle, upstream, "--errors"] : ["mock", bundle];
+  const child = spawn(process.execPath, [prismBin, ...command, "-p", String(port), "-h", host], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   return new Promise((resolveSpawn, reject) => {
@@ -54,8 +56,8 @@ function spawnOnce({ bundle, port, host, onOutput, timeoutMs }) {
 }
 
 /**
- * Starts Prism on a free port; resolves once it listens.
- * @param {{ bundle: string, host: string, onOutput?: (chunk: string) => void, timeoutMs: number }} options
+ * Starts Prism on a free port; resolves once it listens. With `upstream`, `prism proxy --errors` to it.
+ * @param {{ bundle: string, host: string, upstream?: string, onOutput?: (chunk: string) => void, timeoutMs: number }} options
  * @returns {Promise<{ child: import("node:child_process").ChildProcess, port: number }>}
  */
 export async function spawnPrism(options) {

@@ -12,7 +12,8 @@ mkdirSync(outDir, { recursive: true });
 for (const document of loadSpec().documents) {
   // A copy: the model's bundle is shared, and the generator may annotate what it is given.
   const schema = /** @type {import("openapi-typescript").OpenAPI3} */ (structuredClone(document.bundle()));
-  const ast = await openapiTS(schema, { exportType: false, alphabetize: false });
+  // An open object (`type: object` with no properties) reads as a record of unknown values, not of never.
+  const ast = await openapiTS(schema, { exportType: false, alphabetize: false, emptyObjectsUnknown: true });
   const header = `// Generated from spec/dist/${basename(document.bundlePath)} by openapi-typescript. Do not edit: run \`pnpm build\`.\n\n`;
   writeFileSync(join(outDir, `${document.name}.ts`), header + astToString(ast));
   console.log(`types: src/generated/${document.name}.ts`);

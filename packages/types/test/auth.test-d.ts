@@ -24,3 +24,19 @@ describe("ads types", () => {
     expectTypeOf<Ads.paths>().toHaveProperty("/12/accounts");
   });
 });
+
+describe("open objects", () => {
+  it("read as records of unknown values, so their fields can be read", () => {
+    type Echo = Ads.components["schemas"]["RequestEcho"];
+    expectTypeOf<Echo["params"]>().toEqualTypeOf<Record<string, unknown>>();
+    expectTypeOf<Echo["params"]["account_id"]>().toEqualTypeOf<unknown>();
+  });
+});
+
+describe("clearable update parameters", () => {
+  it("accept the empty value beside their own type", () => {
+    type Query = NonNullable<Ads.operations["updateCampaign"]["parameters"]["query"]>;
+    expectTypeOf<"">().toExtend<NonNullable<Query["total_budget_amount_local_micro"]>>();
+    expectTypeOf<5_000_000>().toExtend<NonNullable<Query["total_budget_amount_local_micro"]>>();
+  });
+});

@@ -23,6 +23,8 @@ function typesOf(document, schema, depth) {
     );
   }
   for (const branch of [...(node.oneOf ?? []), ...(node.anyOf ?? [])]) {
+    // The empty value of a clearable parameter is kept as it is (the plan's `empty`), not a type to read.
+    if (isEmptyValue(document, branch)) continue;
     const branchTypes = typesOf(document, branch, depth + 1);
     if (branchTypes.length === 0) return [];
     for (const t of branchTypes) types.add(t);
@@ -31,6 +33,16 @@ function typesOf(document, schema, depth) {
     for (const branch of node.allOf ?? []) for (const t of typesOf(document, branch, depth + 1)) types.add(t);
   }
   return [...types].sort();
+}
+
+/**
+ * Whether a schema is the empty value (`const: ""`), which an update parameter accepts to clear a field.
+ * @param {Node} document
+ * @param {unknown} schema
+ */
+function isEmptyValue(document, schema) {
+  const node = resolve(document, schema);
+  return Boolean(node && typeof node === "object" && "const" in node && node.const === "");
 }
 
 /**
@@ -43,6 +55,9 @@ function typesOf(document, schema, depth) {
 export function coercionPlan(document, schema, { properties = false, depth = 0 } = {}) {
   /** @type {CoercionPlan} */
   const plan = { types: typesOf(document, schema, 0) };
+  const node = resolve(document, schema);
+  if ([...(node?.anyOf ?? []), ...(node?.oneOf ?? [])].some((branch) => isEmptyValue(document, branch)))
+    plan.empty = true;
   if (depth > 3) return plan;
   const branches = branchesOf(document, schema);
   const items = branches.find((b) => b.items && typeof b.items === "object")?.items;

@@ -46,7 +46,7 @@ const UNCHECKED = "// @ts-nocheck\n";
  *   checks: Map<string, string>,
  *   parameters: ParameterDescriptor[],
  *   body: BodyDescriptor | undefined,
- *   responses: Record<string, { mediaType: string | undefined, validate?: string }>,
+ *   responses: Record<string, { mediaType: string | undefined, validate?: string, text?: boolean }>,
  *   request: string,
  *   code: import("./compile/schema-compiler.mjs").ModuleCode,
  * }} OperationModule
@@ -252,6 +252,9 @@ function generateDocument({ name, bundle: document, operations }, kinds) {
         const picked = pickMedia(response.media);
         /** @type {OperationModule["responses"][string]} */
         const described = { mediaType: picked?.mediaType };
+        // A JSON response that may also come as a page (`text/html`, as some 404s): text is accepted.
+        if (picked?.mediaType.includes("json") && Object.keys(response.media ?? {}).some((t) => t.startsWith("text/")))
+          described.text = true;
         responses[response.status] = described;
         const responseSchema = picked?.media?.schema;
         if (responseSchema) {
@@ -303,7 +306,8 @@ function operationModule(module) {
   const responses = Object.entries(module.responses)
     .map(([status, r]) => {
       const media = r.mediaType === undefined ? "undefined" : JSON.stringify(r.mediaType);
-      return `    ${JSON.stringify(status)}: { mediaType: ${media}, validate: ${r.validate ?? "undefined"} },`;
+      const text = r.text ? ", text: true" : "";
+      return `    ${JSON.stringify(status)}: { mediaType: ${media}, validate: ${r.validate ?? "undefined"}${text} },`;
     })
     .join("\n");
   const checks = [...module.checks];

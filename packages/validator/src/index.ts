@@ -4,8 +4,14 @@
 // load only that one.
 
 import { operations, routes } from "./generated/registry.js";
-import { type OperationValidator, selectResponse } from "./runtime/operation.js";
-import type { RequestInput, ResponseValidation, ValidateOptions, ValidationResult } from "./runtime/types.js";
+import type { OperationValidator } from "./runtime/operation.js";
+import type {
+  RequestInput,
+  ResponseOptions,
+  ResponseValidation,
+  ValidateOptions,
+  ValidationResult,
+} from "./runtime/types.js";
 import type { OperationId, RequestOf, ResponseBodyOf, StatusOf } from "./typed.js";
 
 export * from "./generated/operations/index.js";
@@ -14,6 +20,7 @@ export type { OperationValidator } from "./runtime/operation.js";
 export type { Rule, RuleKind } from "./runtime/rules/index.js";
 export type {
   RequestInput,
+  ResponseOptions,
   ResponseValidation,
   ValidateOptions,
   ValidationError,
@@ -48,35 +55,36 @@ export function validateResponse<Id extends OperationId, S extends StatusOf<Id>>
   operationId: Id,
   status: S,
   body: unknown,
-  options?: Pick<ValidateOptions, "maxErrors">,
+  options?: ResponseOptions,
 ): ResponseValidation<ResponseBodyOf<Id, S>>;
 export function validateResponse<Id extends OperationId>(
   operationId: Id,
   status: number | string,
   body: unknown,
-  options?: Pick<ValidateOptions, "maxErrors">,
+  options?: ResponseOptions,
 ): ResponseValidation;
 export function validateResponse(
   operationId: OperationId,
   status: number | string,
   body: unknown,
-  options?: Pick<ValidateOptions, "maxErrors">,
+  options?: ResponseOptions,
 ): ResponseValidation {
   return getOperation(operationId).validateResponse(status, body, options);
 }
 
 /**
- * A type guard: true when `body` (already parsed) is valid for the response the status selects. Text
- * is not parsed here: use validateResponse for a body given as JSON text.
+ * A type guard: true when `body` (already parsed) is valid for the response the status selects,
+ * tolerantly unless `strict` (see validateResponse). Text is not parsed here: use validateResponse for
+ * a body given as JSON text.
  */
 export function isValidResponse<Id extends OperationId, S extends StatusOf<Id>>(
   operationId: Id,
   status: S,
   body: unknown,
+  options: Pick<ResponseOptions, "strict"> = {},
 ): body is ResponseBodyOf<Id, S> {
-  const response = selectResponse(getOperation(operationId).responses, status as number | string);
-  if (!response) return false;
-  return response.validate ? response.validate(body, null, "", 0) : true;
+  if (typeof body === "string") return false;
+  return getOperation(operationId).validateResponse(status as number | string, body, options).valid;
 }
 
 /** The operationId of a method and path template (`GET`, `/12/accounts/{account_id}`), if any. */

@@ -257,7 +257,7 @@ describe("media-keys-mix", () => {
       "one-kind",
     );
   });
-  it("accepts 1 video and rejects a mix of kinds or an unknown prefix", () => {
+  it("accepts 1 video and rejects a mix of kinds", () => {
     expectValid("mediaKeysMixFixture", { query: { media_keys: "13_1" } });
     expectRuleError(
       "mediaKeysMixFixture",
@@ -266,6 +266,17 @@ describe("media-keys-mix", () => {
       "media_keys",
       "one-kind",
     );
-    expectRuleError("mediaKeysMixFixture", { query: { media_keys: "9_1" } }, "INVALID_MEDIA", "media_keys", "one-kind");
+  });
+  it("passes a key of an unknown prefix, unclassified: the mapping of prefixes is inferred", () => {
+    expectValid("mediaKeysMixFixture", { query: { media_keys: "9_1" } });
+    expectValid("mediaKeysMixFixture", { query: { media_keys: "3_1,3_2,3_3,3_4,9_1" } });
+    expectValid("mediaKeysMixFixture", { query: { media_keys: "13_1,21_7" } });
+    expectRuleError(
+      "mediaKeysMixFixture",
+      { query: { media_keys: "9_1,3_1,7_2" } },
+      "INVALID_MEDIA",
+      "media_keys",
+      "one-kind",
+    );
   });
 });

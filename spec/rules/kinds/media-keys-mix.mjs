@@ -36,6 +36,7 @@ export default {
     fields: "`parameter`, `prefixes` (kind -> media-key prefixes), `limits` (kind -> max)",
     meaning: "the keys are all of one kind, and no more than that kind's limit",
     error: "INVALID_MEDIA",
-    holds: "the keys are all of one kind (by prefix) and at most that kind's limit; an unknown prefix fails",
+    holds:
+      "the keys of a known prefix are all of one kind and at most that kind's limit; a key of an unknown prefix is unclassified and passes",
   },
 };

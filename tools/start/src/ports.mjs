@@ -54,14 +54,18 @@ export function resolvePorts(documents, env) {
 }
 
 /**
- * What to say when a port is taken, with the command that moves it.
+ * What to say when a port is taken, with the command that moves it. `server` names what serves a
+ * document: "mock" (--static) or "emulator".
  * @param {string} part
  * @param {number} port
+ * @param {"mock" | "emulator"} [server]
  */
-export function portInUseMessage(part, port, suggestion = port + 1000) {
+export function portInUseMessage(part, port, server = "mock", suggestion = port + 1000) {
   const variable = portVariable(part);
+  const what =
+    part === "docs" ? "the reference site" : server === "mock" ? `the ${part} mock` : `the emulator's ${part} port`;
   return [
-    `port ${port} (${part === "docs" ? "the reference site" : `the ${part} mock`}) is already in use.`,
+    `port ${port} (${what}) is already in use.`,
     `Stop what holds it, or move this part with ${variable}, for example:`,
     `  ${variable}=${suggestion} npx -y pnpm@10 start`,
   ].join("\n");

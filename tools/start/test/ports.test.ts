@@ -31,6 +31,9 @@ describe("ports", () => {
 
   it("says how to move a taken port", () => {
     const message = portInUseMessage("ads", 4011);
+    expect(portInUseMessage("ads", 4011, "emulator")).toContain(
+      "port 4011 (the emulator's ads port) is already in use",
+    );
     expect(message).toContain("port 4011 (the ads mock) is already in use");
     expect(message).toContain("XADS_PORT_ADS=5011 npx -y pnpm@10 start");
   });

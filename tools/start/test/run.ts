@@ -19,7 +19,19 @@ export interface Run {
   interrupt(): void;
 }
 
-export function startRun({ ports, build }: { ports: Record<string, number>; build: string[] }): Run {
+export function startRun({
+  ports,
+  build,
+  args = [],
+  prepare = [process.execPath, "-e", ""],
+}: {
+  ports: Record<string, number>;
+  build: string[];
+  /** The arguments of `pnpm start` (`--static`, `--strict-auth`). */
+  args?: string[];
+  /** Replaces the emulator's build (the test task runs after it). */
+  prepare?: string[];
+}): Run {
   const dir = mkdtempSync(join(tmpdir(), "xads-start-"));
   writeFileSync(join(dir, "index.html"), "<!doctype html><title>site</title><h1>site</h1>");
   const marker = `XADS_TEST_MARK_${randomUUID()}`;
@@ -27,12 +39,13 @@ export function startRun({ ports, build }: { ports: Record<string, number>; buil
     ...process.env,
     [marker]: "1",
     XADS_TEST_BUILD: JSON.stringify(build),
+    XADS_TEST_PREPARE: JSON.stringify(prepare),
     XADS_TEST_DOCS_DIR: dir,
     XADS_TEST_LOG: join(dir, "start.log"),
   };
   for (const [name, port] of Object.entries(ports))
     env[`XADS_PORT_${name.toUpperCase().replaceAll("-", "_")}`] = String(port);
-  const child = spawn(process.execPath, [fixture], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [fixture, ...args], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";
   child.stdout?.on("data", (chunk) => {

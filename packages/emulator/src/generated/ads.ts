@@ -82,7 +82,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -176,7 +180,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -216,7 +224,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -273,7 +285,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -332,7 +348,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -379,7 +399,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -482,7 +506,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -614,7 +642,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -683,7 +715,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -740,7 +776,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -793,14 +833,18 @@ export const operations: OperationSpec[] = [
     ],
     "successStatus": 200,
     "successMediaType": "application/json",
-    "envelope": "single",
+    "envelope": "array",
     "errorStyle": "ads",
     "errorStatuses": [
       400,
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -863,7 +907,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -977,7 +1025,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -1012,7 +1064,8 @@ export const operations: OperationSpec[] = [
         "name": "budget_optimization",
         "in": "query",
         "type": "string",
-        "nullable": false
+        "nullable": false,
+        "default": "CAMPAIGN"
       },
       {
         "name": "daily_budget_amount_local_micro",
@@ -1030,7 +1083,8 @@ export const operations: OperationSpec[] = [
         "name": "entity_status",
         "in": "query",
         "type": "string",
-        "nullable": false
+        "nullable": false,
+        "default": "ACTIVE"
       },
       {
         "name": "purchase_order_number",
@@ -1072,7 +1126,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -1099,6 +1157,13 @@ export const operations: OperationSpec[] = [
         "in": "path",
         "type": "string",
         "nullable": false
+      },
+      {
+        "name": "with_deleted",
+        "in": "query",
+        "type": "boolean",
+        "nullable": false,
+        "default": false
       }
     ],
     "bodyMediaType": null,
@@ -1128,7 +1193,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -1223,7 +1292,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -1276,7 +1349,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -1323,7 +1400,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -1380,7 +1461,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -1419,36 +1504,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "country_codes": [
-            "US"
-          ]
-        }
-      },
-      "next_cursor": null,
-      "total_count": 1,
-      "data": [
-        {
-          "id": "929wbl6ymlfk",
-          "name": "Basketball",
-          "description": "Reach fans through videos from basketball publishers.",
-          "country_codes": [
-            "US"
-          ],
-          "publisher_user_ids": [
-            "20265254",
-            "770658432928079872"
-          ],
-          "videos_monetized_in_last_thirty_days": 2446,
-          "created_at": "2019-11-08T21:12:47Z",
-          "updated_at": "2019-11-08T21:12:47Z"
-        }
-      ]
-    }
+    "resource": {
+      "name": "curated_category",
+      "action": "list"
+    },
+    "example": null
   },
   {
     "id": "getCuratedCategory",
@@ -1468,7 +1528,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -1500,30 +1564,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "id": "9ddrgesiap6o"
-        }
-      },
-      "data": {
-        "id": "9ddrgesiap6o",
-        "name": "Basketball",
-        "description": "Reach fans through videos from basketball publishers.",
-        "country_codes": [
-          "US"
-        ],
-        "publisher_user_ids": [
-          "20265254",
-          "770658432928079872"
-        ],
-        "videos_monetized_in_last_thirty_days": 2446,
-        "created_at": "2019-11-08T21:12:47Z",
-        "updated_at": "2019-11-08T21:12:47Z"
-      }
-    }
+    "resource": {
+      "name": "curated_category",
+      "action": "get"
+    },
+    "example": null
   },
   {
     "id": "listAccountFeatures",
@@ -1536,14 +1581,18 @@ export const operations: OperationSpec[] = [
     ],
     "successStatus": 200,
     "successMediaType": "application/json",
-    "envelope": "single",
+    "envelope": "array",
     "errorStyle": "ads",
     "errorStatuses": [
       400,
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -1569,7 +1618,10 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
+    "resource": {
+      "name": "account",
+      "action": "custom"
+    },
     "example": {
       "request": {
         "params": {
@@ -1597,14 +1649,18 @@ export const operations: OperationSpec[] = [
     ],
     "successStatus": 200,
     "successMediaType": "application/json",
-    "envelope": "single",
+    "envelope": "array",
     "errorStyle": "ads",
     "errorStatuses": [
       400,
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -1634,7 +1690,10 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
+    "resource": {
+      "name": "account",
+      "action": "custom"
+    },
     "example": {
       "request": {
         "params": {
@@ -1660,14 +1719,18 @@ export const operations: OperationSpec[] = [
     ],
     "successStatus": 200,
     "successMediaType": "application/json",
-    "envelope": "single",
+    "envelope": "array",
     "errorStyle": "ads",
     "errorStatuses": [
       400,
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -1697,7 +1760,10 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
+    "resource": {
+      "name": "account",
+      "action": "custom"
+    },
     "example": {
       "request": {
         "params": {
@@ -1730,7 +1796,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -1824,7 +1894,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -1907,7 +1981,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -1970,7 +2048,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -2023,7 +2105,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -2107,7 +2193,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -2228,7 +2318,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -2421,7 +2515,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -2477,7 +2575,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -2676,7 +2778,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -2729,7 +2835,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -2776,7 +2886,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -2839,25 +2953,11 @@ export const operations: OperationSpec[] = [
       "max": 1000
     },
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t"
-        }
-      },
-      "next_cursor": null,
-      "data": [
-        {
-          "id": "xq",
-          "line_item_id": "iqwka",
-          "curated_category_id": "9ddrgesiap6o",
-          "created_at": "2021-03-30T17:26:42Z",
-          "updated_at": "2021-03-30T17:26:42Z",
-          "deleted": false
-        }
-      ]
-    }
+    "resource": {
+      "name": "line_item_curated_category",
+      "action": "list"
+    },
+    "example": null
   },
   {
     "id": "createLineItemCuratedCategory",
@@ -2877,7 +2977,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -2912,24 +3016,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "line_item_id": "iqwka",
-          "curated_category_id": "9ddrgesiap6o"
-        }
-      },
-      "data": {
-        "id": "xq",
-        "line_item_id": "iqwka",
-        "curated_category_id": "9ddrgesiap6o",
-        "created_at": "2021-03-30T17:26:42Z",
-        "updated_at": "2021-03-30T17:26:42Z",
-        "deleted": false
-      }
-    }
+    "resource": {
+      "name": "line_item_curated_category",
+      "action": "create"
+    },
+    "example": null
   },
   {
     "id": "getLineItemCuratedCategory",
@@ -2949,7 +3040,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -2981,23 +3076,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "line_item_curated_category_id": "xq"
-        }
-      },
-      "data": {
-        "id": "xq",
-        "line_item_id": "iqwka",
-        "curated_category_id": "9ddrgesiap6o",
-        "created_at": "2021-03-30T17:26:42Z",
-        "updated_at": "2021-03-30T17:26:42Z",
-        "deleted": false
-      }
-    }
+    "resource": {
+      "name": "line_item_curated_category",
+      "action": "get"
+    },
+    "example": null
   },
   {
     "id": "updateLineItemCuratedCategory",
@@ -3017,7 +3100,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -3058,24 +3145,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "line_item_curated_category_id": "xq",
-          "curated_category_id": "8tujl1p3yn0g"
-        }
-      },
-      "data": {
-        "id": "xq",
-        "line_item_id": "iqwka",
-        "curated_category_id": "8tujl1p3yn0g",
-        "created_at": "2021-03-30T17:26:42Z",
-        "updated_at": "2021-03-30T18:02:15Z",
-        "deleted": false
-      }
-    }
+    "resource": {
+      "name": "line_item_curated_category",
+      "action": "update"
+    },
+    "example": null
   },
   {
     "id": "searchKeywordInsights",
@@ -3095,7 +3169,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -3222,7 +3300,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -3305,39 +3387,11 @@ export const operations: OperationSpec[] = [
       "max": 1000
     },
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "custom_audience_ids": [
-            "1nmth"
-          ],
-          "account_id": "18ce54d4x5t"
-        }
-      },
-      "next_cursor": null,
-      "data": [
-        {
-          "id": "1nmth",
-          "name": "twurl-using-subshell-for-file",
-          "description": null,
-          "audience_type": "CRM",
-          "targetable": true,
-          "targetable_types": [
-            "CRM",
-            "EXCLUDED_CRM"
-          ],
-          "reasons_not_targetable": [],
-          "permission_level": "READ_WRITE",
-          "owner_account_id": "18ce54d4x5t",
-          "partner_source": "OTHER",
-          "audience_size": 1470,
-          "created_at": "2017-01-08T08:19:58Z",
-          "updated_at": "2017-01-08T16:21:13Z",
-          "deleted": false
-        }
-      ]
-    }
+    "resource": {
+      "name": "custom_audience",
+      "action": "list"
+    },
+    "example": null
   },
   {
     "id": "createCustomAudience",
@@ -3357,7 +3411,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -3392,37 +3450,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "name": "developers"
-        }
-      },
-      "data": {
-        "id": "2906h",
-        "name": "developers",
-        "description": null,
-        "audience_type": "CRM",
-        "targetable": false,
-        "targetable_types": [
-          "CRM",
-          "EXCLUDED_CRM"
-        ],
-        "reasons_not_targetable": [
-          "PROCESSING",
-          "TOO_SMALL"
-        ],
-        "permission_level": "READ_WRITE",
-        "owner_account_id": "18ce54d4x5t",
-        "partner_source": "OTHER",
-        "audience_size": null,
-        "created_at": "2017-08-22T23:34:26Z",
-        "updated_at": "2017-08-22T23:34:26Z",
-        "deleted": false
-      }
-    }
+    "resource": {
+      "name": "custom_audience",
+      "action": "create"
+    },
+    "example": null
   },
   {
     "id": "getCustomAudience",
@@ -3442,7 +3474,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -3474,34 +3510,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "custom_audience_id": "2906h"
-        }
-      },
-      "data": {
-        "id": "2906h",
-        "name": "developers",
-        "description": null,
-        "audience_type": "CRM",
-        "targetable": false,
-        "targetable_types": [
-          "CRM",
-          "EXCLUDED_CRM"
-        ],
-        "reasons_not_targetable": [],
-        "permission_level": "READ_WRITE",
-        "owner_account_id": "18ce54d4x5t",
-        "partner_source": "OTHER",
-        "audience_size": 140321,
-        "created_at": "2017-08-22T23:34:26Z",
-        "updated_at": "2017-08-22T23:34:26Z",
-        "deleted": false
-      }
-    }
+    "resource": {
+      "name": "custom_audience",
+      "action": "get"
+    },
+    "example": null
   },
   {
     "id": "updateCustomAudience",
@@ -3521,7 +3534,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -3562,37 +3579,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "custom_audience_id": "2906h",
-          "name": "developers_changed"
-        }
-      },
-      "data": {
-        "id": "2906h",
-        "name": "developers_changed",
-        "description": null,
-        "audience_type": "CRM",
-        "targetable": false,
-        "targetable_types": [
-          "CRM",
-          "EXCLUDED_CRM"
-        ],
-        "reasons_not_targetable": [
-          "TOO_SMALL"
-        ],
-        "permission_level": "READ_WRITE",
-        "is_owner": true,
-        "partner_source": "OTHER",
-        "audience_size": null,
-        "created_at": "2017-08-22T23:34:26Z",
-        "updated_at": "2017-08-30T18:01:02Z",
-        "deleted": false
-      }
-    }
+    "resource": {
+      "name": "custom_audience",
+      "action": "update"
+    },
+    "example": null
   },
   {
     "id": "deleteCustomAudience",
@@ -3612,7 +3603,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -3641,36 +3636,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "custom_audience_id": "2906h"
-        }
-      },
-      "data": {
-        "id": "2906h",
-        "name": "developers",
-        "description": null,
-        "audience_type": "CRM",
-        "targetable": false,
-        "targetable_types": [
-          "CRM",
-          "EXCLUDED_CRM"
-        ],
-        "reasons_not_targetable": [
-          "TOO_SMALL"
-        ],
-        "permission_level": "READ_WRITE",
-        "owner_account_id": "18ce54d4x5t",
-        "partner_source": "OTHER",
-        "audience_size": null,
-        "created_at": "2017-08-22T23:34:26Z",
-        "updated_at": "2017-08-30T18:09:00Z",
-        "deleted": true
-      }
-    }
+    "resource": {
+      "name": "custom_audience",
+      "action": "delete"
+    },
+    "example": null
   },
   {
     "id": "listCustomAudienceTargetedCampaigns",
@@ -3690,7 +3660,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -3788,7 +3762,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -3811,120 +3789,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": "application/json",
     "count": null,
     "batchItems": 10,
-    "resource": null,
-    "example": {
-      "data": [
-        {
-          "id": "13ld7",
-          "name": "my_flexible_audience_name",
-          "audience_type": "FLEXIBLE",
-          "targetable": false,
-          "targetable_types": [
-            "FLEXIBLE",
-            "EXCLUDED_FLEXIBLE"
-          ],
-          "reasons_not_targetable": [
-            "PROCESSING",
-            "TOO_SMALL"
-          ],
-          "metadata": [
-            {
-              "custom_audience_id": "13ld7",
-              "account_id": "18ce54d4x5t",
-              "name": "my_flexible_audience_name",
-              "audience_source": "FLEXIBLE_AUDIENCE",
-              "upload_status": "UPLOADED",
-              "segments": {
-                "boolean_operator": "AND",
-                "frequency": 1,
-                "frequency_comparator": "NUM_GTE",
-                "negate": false,
-                "child_segments": [
-                  {
-                    "custom_audience_id": "tyif",
-                    "lookback_window": 30,
-                    "frequency": 1,
-                    "frequency_comparator": "NUM_GT",
-                    "negate": true,
-                    "child_segments": []
-                  },
-                  {
-                    "boolean_operator": "OR",
-                    "frequency": 1,
-                    "frequency_comparator": "NUM_GTE",
-                    "negate": false,
-                    "child_segments": [
-                      {
-                        "custom_audience_id": "txr1",
-                        "lookback_window": 30,
-                        "frequency": 1,
-                        "frequency_comparator": "NUM_GTE",
-                        "negate": false,
-                        "child_segments": []
-                      },
-                      {
-                        "custom_audience_id": "tyfo",
-                        "lookback_window": 30,
-                        "frequency": 1,
-                        "frequency_comparator": "NUM_GT",
-                        "negate": true,
-                        "child_segments": []
-                      }
-                    ]
-                  }
-                ]
-              }
-            }
-          ],
-          "partner_source": "OTHER",
-          "audience_size": null,
-          "created_at": "2015-11-10T21:26:43Z",
-          "updated_at": "2015-11-11T01:11:47Z",
-          "deleted": false
-        }
-      ],
-      "request": [
-        {
-          "operation_type": "Create",
-          "params": {
-            "account_id": "18ce54d4x5t",
-            "name": "my_flexible_audience_name",
-            "audience_type": "FLEXIBLE",
-            "segments": {
-              "boolean_operator": "AND",
-              "child_segments": [
-                {
-                  "custom_audience_id": "TYIF",
-                  "frequency": 1,
-                  "frequency_comparator": "NUM_GT",
-                  "lookback_window": 30,
-                  "negate": true,
-                  "child_segments": []
-                },
-                {
-                  "boolean_operator": "OR",
-                  "child_segments": [
-                    {
-                      "custom_audience_id": "TXR1",
-                      "lookback_window": 30,
-                      "child_segments": []
-                    },
-                    {
-                      "custom_audience_id": "TYFO",
-                      "frequency": 1,
-                      "frequency_comparator": "NUM_GT",
-                      "lookback_window": 30,
-                      "negate": true,
-                      "child_segments": []
-                    }
-                  ]
-                }
-              ]
-            }
-          }
-        }
-      ]
-    }
+    "resource": {
+      "name": "custom_audience",
+      "action": "batch"
+    },
+    "example": null
   },
   {
     "id": "batchCustomAudienceUsers",
@@ -3944,7 +3813,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -3973,19 +3846,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": "application/json",
     "count": null,
     "batchItems": 2500,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "custom_audience_id": "2906h"
-        }
-      },
-      "data": {
-        "success_count": 3,
-        "total_count": 3
-      }
-    }
+    "resource": {
+      "name": "custom_audience",
+      "action": "members"
+    },
+    "example": null
   },
   {
     "id": "listCustomAudiencePermissions",
@@ -4005,7 +3870,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -4081,27 +3950,11 @@ export const operations: OperationSpec[] = [
       "max": 1000
     },
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "custom_audience_id": "1nmth"
-        }
-      },
-      "next_cursor": null,
-      "data": [
-        {
-          "id": "ri",
-          "custom_audience_id": "1nmth",
-          "granted_account_id": "18ce54aymz3",
-          "permission_level": "READ_ONLY",
-          "created_at": "2017-06-08T23:17:59Z",
-          "updated_at": "2017-06-08T23:17:59Z",
-          "deleted": false
-        }
-      ]
-    }
+    "resource": {
+      "name": "custom_audience_permission",
+      "action": "list"
+    },
+    "example": null
   },
   {
     "id": "createCustomAudiencePermission",
@@ -4121,7 +3974,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -4162,26 +4019,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "custom_audience_id": "2906h",
-          "granted_account_id": "18ce54aymz3",
-          "permission_level": "READ_ONLY"
-        }
-      },
-      "data": {
-        "id": "14m",
-        "custom_audience_id": "2906h",
-        "granted_account_id": "18ce54aymz3",
-        "permission_level": "READ_ONLY",
-        "created_at": "2017-09-12T23:49:34Z",
-        "updated_at": "2017-09-12T23:49:34Z",
-        "deleted": false
-      }
-    }
+    "resource": {
+      "name": "custom_audience_permission",
+      "action": "create"
+    },
+    "example": null
   },
   {
     "id": "deleteCustomAudiencePermission",
@@ -4201,7 +4043,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -4236,25 +4082,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "custom_audience_id": "1nmth",
-          "custom_audience_permission_id": "ri"
-        }
-      },
-      "data": {
-        "id": "ri",
-        "custom_audience_id": "1nmth",
-        "granted_account_id": "18ce54aymz3",
-        "permission_level": "READ_ONLY",
-        "created_at": "2017-06-08T23:17:59Z",
-        "updated_at": "2017-08-30T18:29:35Z",
-        "deleted": true
-      }
-    }
+    "resource": {
+      "name": "custom_audience_permission",
+      "action": "delete"
+    },
+    "example": null
   },
   {
     "id": "listDoNotReachLists",
@@ -4274,7 +4106,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -4307,30 +4143,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t"
-        }
-      },
-      "next_cursor": null,
-      "data": [
-        {
-          "id": "4kzrq",
-          "name": "Do Not Reach List",
-          "description": "test DNRL",
-          "targetable": false,
-          "reasons_not_targetable": [
-            "TOO_SMALL"
-          ],
-          "list_size": null,
-          "created_at": "2021-10-28T22:09:29Z",
-          "updated_at": "2021-11-04T03:33:06Z",
-          "deleted": false
-        }
-      ]
-    }
+    "resource": {
+      "name": "do_not_reach_list",
+      "action": "list"
+    },
+    "example": null
   },
   {
     "id": "createDoNotReachList",
@@ -4350,7 +4167,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -4379,29 +4200,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "description": "A list of users to exclude"
-        }
-      },
-      "data": {
-        "id": "4ofrq",
-        "name": "Do Not Reach List",
-        "description": "A list of users to exclude",
-        "targetable": false,
-        "reasons_not_targetable": [
-          "PROCESSING",
-          "TOO_SMALL"
-        ],
-        "list_size": null,
-        "created_at": "2022-02-08T23:02:48Z",
-        "updated_at": "2022-02-08T23:02:48Z",
-        "deleted": false
-      }
-    }
+    "resource": {
+      "name": "do_not_reach_list",
+      "action": "create"
+    },
+    "example": null
   },
   {
     "id": "deleteDoNotReachList",
@@ -4421,7 +4224,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -4450,29 +4257,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "do_not_reach_list_id": "4ofrq"
-        }
-      },
-      "data": {
-        "id": "4ofrq",
-        "name": "Do Not Reach List",
-        "description": null,
-        "targetable": false,
-        "reasons_not_targetable": [
-          "PROCESSING",
-          "TOO_SMALL"
-        ],
-        "list_size": null,
-        "created_at": "2022-02-08T23:02:07Z",
-        "updated_at": "2022-02-08T23:02:21Z",
-        "deleted": true
-      }
-    }
+    "resource": {
+      "name": "do_not_reach_list",
+      "action": "delete"
+    },
+    "example": null
   },
   {
     "id": "batchDoNotReachListUsers",
@@ -4492,7 +4281,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -4521,24 +4314,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": "application/json",
     "count": null,
     "batchItems": 2500,
-    "resource": null,
-    "example": {
-      "data": [
-        {
-          "success_count": 2,
-          "total_count": 2
-        }
-      ],
-      "request": [
-        {
-          "operation_type": "Update",
-          "params": {
-            "account_id": "18ce54d4x5t",
-            "do_not_reach_list_id": "4ofrq"
-          }
-        }
-      ]
-    }
+    "resource": {
+      "name": "do_not_reach_list",
+      "action": "members"
+    },
+    "example": null
   },
   {
     "id": "listAccountMedia",
@@ -4558,7 +4338,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -4635,26 +4419,11 @@ export const operations: OperationSpec[] = [
       "max": 1000
     },
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t"
-        }
-      },
-      "next_cursor": null,
-      "data": [
-        {
-          "video_id": "13_771791717175468032",
-          "media_url": null,
-          "creative_type": "PREROLL",
-          "id": "3wpx",
-          "created_at": "2016-09-02T19:27:52Z",
-          "updated_at": "2016-09-02T19:27:52Z",
-          "deleted": false
-        }
-      ]
-    }
+    "resource": {
+      "name": "account_media",
+      "action": "list"
+    },
+    "example": null
   },
   {
     "id": "getAccountMedia",
@@ -4674,7 +4443,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -4713,24 +4486,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "account_media_id": "3wpx"
-        }
-      },
-      "data": {
-        "video_id": "13_771791717175468032",
-        "media_url": null,
-        "creative_type": "PREROLL",
-        "id": "3wpx",
-        "created_at": "2016-09-02T19:27:52Z",
-        "updated_at": "2016-09-02T19:27:52Z",
-        "deleted": false
-      }
-    }
+    "resource": {
+      "name": "account_media",
+      "action": "get"
+    },
+    "example": null
   },
   {
     "id": "deleteAccountMedia",
@@ -4750,7 +4510,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -4779,24 +4543,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "account_media_id": "3wpx"
-        }
-      },
-      "data": {
-        "video_id": "13_771791717175468032",
-        "media_url": null,
-        "creative_type": "PREROLL",
-        "id": "3wpx",
-        "created_at": "2016-09-02T19:27:52Z",
-        "updated_at": "2016-09-02T19:27:52Z",
-        "deleted": true
-      }
-    }
+    "resource": {
+      "name": "account_media",
+      "action": "delete"
+    },
+    "example": null
   },
   {
     "id": "listCards",
@@ -4816,7 +4567,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -4906,48 +4661,11 @@ export const operations: OperationSpec[] = [
       "max": 200
     },
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t"
-        }
-      },
-      "next_cursor": "8wzvldqtc",
-      "data": [
-        {
-          "name": "deep link",
-          "components": [
-            {
-              "type": "SWIPEABLE_MEDIA",
-              "media_keys": [
-                "3_1073727809120419840",
-                "3_1075096386931052545"
-              ]
-            },
-            {
-              "type": "BUTTON",
-              "label": {
-                "type": "ENUM",
-                "value": "OPEN"
-              },
-              "destination": {
-                "type": "APP",
-                "country_code": "US",
-                "googleplay_app_id": "com.twitter.android",
-                "googleplay_deep_link": "twitter://user?screen_name=apimctestface"
-              }
-            }
-          ],
-          "created_at": "2020-10-28T20:47:52Z",
-          "card_uri": "card://1321554298900107264",
-          "id": "1321554298900107264",
-          "updated_at": "2020-10-28T20:47:52Z",
-          "deleted": false,
-          "card_type": "IMAGE_CAROUSEL_APP"
-        }
-      ]
-    }
+    "resource": {
+      "name": "card",
+      "action": "list"
+    },
+    "example": null
   },
   {
     "id": "createCard",
@@ -4967,7 +4685,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -4990,68 +4712,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": "application/json",
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "name": "deep link",
-          "components": [
-            {
-              "type": "SWIPEABLE_MEDIA",
-              "media_keys": [
-                "3_1073727809120419840",
-                "3_1075096386931052545"
-              ]
-            },
-            {
-              "type": "BUTTON",
-              "label": {
-                "type": "ENUM",
-                "value": "OPEN"
-              },
-              "destination": {
-                "type": "APP",
-                "country_code": "US",
-                "googleplay_app_id": "com.twitter.android",
-                "googleplay_deep_link": "twitter://user?screen_name=apimctestface"
-              }
-            }
-          ]
-        }
-      },
-      "data": {
-        "name": "deep link",
-        "components": [
-          {
-            "type": "SWIPEABLE_MEDIA",
-            "media_keys": [
-              "3_1073727809120419840",
-              "3_1075096386931052545"
-            ]
-          },
-          {
-            "type": "BUTTON",
-            "label": {
-              "type": "ENUM",
-              "value": "OPEN"
-            },
-            "destination": {
-              "type": "APP",
-              "country_code": "US",
-              "googleplay_app_id": "com.twitter.android",
-              "googleplay_deep_link": "twitter://user?screen_name=apimctestface"
-            }
-          }
-        ],
-        "created_at": "2020-10-28T20:47:52Z",
-        "card_uri": "card://1321554298900107264",
-        "id": "1321554298900107264",
-        "updated_at": "2020-10-28T20:47:52Z",
-        "deleted": false,
-        "card_type": "IMAGE_CAROUSEL_APP"
-      }
-    }
+    "resource": {
+      "name": "card",
+      "action": "create"
+    },
+    "example": null
   },
   {
     "id": "getCard",
@@ -5064,14 +4729,18 @@ export const operations: OperationSpec[] = [
     ],
     "successStatus": 200,
     "successMediaType": "application/json",
-    "envelope": "single",
+    "envelope": "array",
     "errorStyle": "ads",
     "errorStatuses": [
       400,
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -5110,48 +4779,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "card_id": "1321554298900107264"
-        }
-      },
-      "data": [
-        {
-          "name": "deep link",
-          "components": [
-            {
-              "type": "SWIPEABLE_MEDIA",
-              "media_keys": [
-                "3_1073727809120419840",
-                "3_1075096386931052545"
-              ]
-            },
-            {
-              "type": "BUTTON",
-              "label": {
-                "type": "ENUM",
-                "value": "OPEN"
-              },
-              "destination": {
-                "type": "APP",
-                "country_code": "US",
-                "googleplay_app_id": "com.twitter.android",
-                "googleplay_deep_link": "twitter://user?screen_name=apimctestface"
-              }
-            }
-          ],
-          "created_at": "2020-10-28T20:47:52Z",
-          "card_uri": "card://1321554298900107264",
-          "id": "1321554298900107264",
-          "updated_at": "2020-10-28T20:47:52Z",
-          "deleted": false,
-          "card_type": "IMAGE_CAROUSEL_APP"
-        }
-      ]
-    }
+    "resource": {
+      "name": "card",
+      "action": "get"
+    },
+    "example": null
   },
   {
     "id": "updateCard",
@@ -5164,14 +4796,18 @@ export const operations: OperationSpec[] = [
     ],
     "successStatus": 200,
     "successMediaType": "application/json",
-    "envelope": "single",
+    "envelope": "array",
     "errorStyle": "ads",
     "errorStatuses": [
       400,
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -5200,71 +4836,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": "application/json",
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "card_id": "1321554298900107264",
-          "name": "changed name",
-          "components": [
-            {
-              "type": "SWIPEABLE_MEDIA",
-              "media_keys": [
-                "3_1073727809120419840",
-                "3_1075096386931052545"
-              ]
-            },
-            {
-              "type": "BUTTON",
-              "label": {
-                "type": "ENUM",
-                "value": "OPEN"
-              },
-              "destination": {
-                "type": "APP",
-                "country_code": "US",
-                "googleplay_app_id": "com.twitter.android",
-                "googleplay_deep_link": "twitter://user?screen_name=apimctestface"
-              }
-            }
-          ]
-        }
-      },
-      "data": [
-        {
-          "name": "changed name",
-          "components": [
-            {
-              "type": "SWIPEABLE_MEDIA",
-              "media_keys": [
-                "3_1073727809120419840",
-                "3_1075096386931052545"
-              ]
-            },
-            {
-              "type": "BUTTON",
-              "label": {
-                "type": "ENUM",
-                "value": "OPEN"
-              },
-              "destination": {
-                "type": "APP",
-                "country_code": "US",
-                "googleplay_app_id": "com.twitter.android",
-                "googleplay_deep_link": "twitter://user?screen_name=apimctestface"
-              }
-            }
-          ],
-          "created_at": "2020-10-28T20:47:52Z",
-          "card_uri": "card://1321554298900107264",
-          "id": "1321554298900107264",
-          "updated_at": "2020-10-29T09:12:04Z",
-          "deleted": false,
-          "card_type": "IMAGE_CAROUSEL_APP"
-        }
-      ]
-    }
+    "resource": {
+      "name": "card",
+      "action": "update"
+    },
+    "example": null
   },
   {
     "id": "deleteCard",
@@ -5277,14 +4853,18 @@ export const operations: OperationSpec[] = [
     ],
     "successStatus": 200,
     "successMediaType": "application/json",
-    "envelope": "single",
+    "envelope": "array",
     "errorStyle": "ads",
     "errorStatuses": [
       400,
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -5313,48 +4893,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "card_id": "1321554298900107264"
-        }
-      },
-      "data": [
-        {
-          "name": "deep link",
-          "components": [
-            {
-              "type": "SWIPEABLE_MEDIA",
-              "media_keys": [
-                "3_1073727809120419840",
-                "3_1075096386931052545"
-              ]
-            },
-            {
-              "type": "BUTTON",
-              "label": {
-                "type": "ENUM",
-                "value": "OPEN"
-              },
-              "destination": {
-                "type": "APP",
-                "country_code": "US",
-                "googleplay_app_id": "com.twitter.android",
-                "googleplay_deep_link": "twitter://user?screen_name=apimctestface"
-              }
-            }
-          ],
-          "created_at": "2020-10-28T20:47:52Z",
-          "card_uri": "card://1321554298900107264",
-          "id": "1321554298900107264",
-          "updated_at": "2020-10-28T20:47:52Z",
-          "deleted": true,
-          "card_type": "IMAGE_CAROUSEL_APP"
-        }
-      ]
-    }
+    "resource": {
+      "name": "card",
+      "action": "delete"
+    },
+    "example": null
   },
   {
     "id": "listAllCards",
@@ -5367,14 +4910,18 @@ export const operations: OperationSpec[] = [
     ],
     "successStatus": 200,
     "successMediaType": "application/json",
-    "envelope": "single",
+    "envelope": "array",
     "errorStyle": "ads",
     "errorStatuses": [
       400,
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -5414,7 +4961,10 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
+    "resource": {
+      "name": "card",
+      "action": "custom"
+    },
     "example": {
       "request": {
         "params": {
@@ -5461,7 +5011,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -5500,7 +5054,10 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
+    "resource": {
+      "name": "card",
+      "action": "custom"
+    },
     "example": {
       "request": {
         "params": {
@@ -5543,7 +5100,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -5592,29 +5153,11 @@ export const operations: OperationSpec[] = [
       "max": 1000
     },
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "count": 1
-        }
-      },
-      "next_cursor": "c-jh1g0ryb",
-      "data": [
-        {
-          "name": null,
-          "text": "#TwitterDev",
-          "user_id": "756201191646691328",
-          "id": "994788364334325760",
-          "nullcast": true,
-          "created_at": "2018-05-11T03:56:42Z",
-          "card_uri": "card://958225772740714496",
-          "updated_at": "2018-05-11T03:56:42Z",
-          "media_keys": []
-        }
-      ]
-    }
+    "resource": {
+      "name": "draft_tweet",
+      "action": "list"
+    },
+    "example": null
   },
   {
     "id": "createDraftTweet",
@@ -5634,7 +5177,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -5695,27 +5242,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "as_user_id": "756201191646691328",
-          "text": "#TwitterDev"
-        }
-      },
-      "data": {
-        "name": null,
-        "text": "#TwitterDev",
-        "user_id": "756201191646691328",
-        "id": "994788364334325760",
-        "nullcast": true,
-        "created_at": "2018-05-11T03:56:42Z",
-        "card_uri": "card://958225772740714496",
-        "updated_at": "2018-05-11T03:56:42Z",
-        "media_keys": []
-      }
-    }
+    "resource": {
+      "name": "draft_tweet",
+      "action": "create"
+    },
+    "example": null
   },
   {
     "id": "getDraftTweet",
@@ -5735,7 +5266,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -5767,26 +5302,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "draft_tweet_id": "994788364334325760"
-        }
-      },
-      "data": {
-        "name": null,
-        "text": "#TwitterDev",
-        "user_id": "756201191646691328",
-        "id": "994788364334325760",
-        "nullcast": true,
-        "created_at": "2018-05-11T03:56:42Z",
-        "card_uri": "card://958225772740714496",
-        "updated_at": "2018-05-11T03:56:42Z",
-        "media_keys": []
-      }
-    }
+    "resource": {
+      "name": "draft_tweet",
+      "action": "get"
+    },
+    "example": null
   },
   {
     "id": "updateDraftTweet",
@@ -5806,7 +5326,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -5866,27 +5390,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "draft_tweet_id": "994788364334325760",
-          "text": "#TwitterDev #AdsAPI"
-        }
-      },
-      "data": {
-        "name": null,
-        "text": "#TwitterDev #AdsAPI",
-        "user_id": "756201191646691328",
-        "id": "994788364334325760",
-        "nullcast": true,
-        "created_at": "2018-05-11T03:56:42Z",
-        "card_uri": "card://958225772740714496",
-        "updated_at": "2018-05-11T04:10:12Z",
-        "media_keys": []
-      }
-    }
+    "resource": {
+      "name": "draft_tweet",
+      "action": "update"
+    },
+    "example": null
   },
   {
     "id": "deleteDraftTweet",
@@ -5906,7 +5414,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -5935,27 +5447,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "draft_tweet_id": "994788364334325760"
-        }
-      },
-      "data": {
-        "name": null,
-        "text": "#TwitterDev",
-        "user_id": "756201191646691328",
-        "id": "994788364334325760",
-        "nullcast": true,
-        "created_at": "2018-05-11T03:56:42Z",
-        "card_uri": "card://958225772740714496",
-        "updated_at": "2018-05-11T03:56:42Z",
-        "media_keys": [],
-        "status": "DELETED"
-      }
-    }
+    "resource": {
+      "name": "draft_tweet",
+      "action": "delete"
+    },
+    "example": null
   },
   {
     "id": "previewDraftTweet",
@@ -5975,7 +5471,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -6004,7 +5504,10 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
+    "resource": {
+      "name": "draft_tweet",
+      "action": "custom"
+    },
     "example": {
       "request": {
         "params": {
@@ -6033,7 +5536,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -6109,36 +5616,11 @@ export const operations: OperationSpec[] = [
       "max": 1000
     },
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t"
-        }
-      },
-      "next_cursor": null,
-      "data": [
-        {
-          "name": "image conversation card",
-          "first_cta": "#moon",
-          "image_display_height": "670",
-          "media_url": "https://pbs.twimg.com/media/DOhMJ8AUMAAUk_Q.jpg",
-          "thank_you_text": "Thanks",
-          "id": "59woh",
-          "first_cta_tweet": "Moon",
-          "second_cta": "#mars",
-          "second_cta_tweet": "Mars",
-          "media_key": "3_883112887618682880",
-          "created_at": "2017-11-01T00:21:49Z",
-          "image_display_width": "1280",
-          "card_uri": "card://925496911342260224",
-          "title": "Moon or Mars?",
-          "updated_at": "2017-11-01T00:21:49Z",
-          "deleted": false,
-          "card_type": "IMAGE_CONVERSATION"
-        }
-      ]
-    }
+    "resource": {
+      "name": "image_conversation_card",
+      "action": "list"
+    },
+    "example": null
   },
   {
     "id": "createImageConversationCard",
@@ -6158,7 +5640,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -6265,39 +5751,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "name": "image conversation card",
-          "first_cta": "#moon",
-          "first_cta_tweet": "Moon",
-          "media_key": "3_883112887618682880",
-          "thank_you_text": "Thanks",
-          "title": "Moon or Mars?"
-        }
-      },
-      "data": {
-        "name": "image conversation card",
-        "first_cta": "#moon",
-        "image_display_height": "670",
-        "media_url": "https://pbs.twimg.com/media/DOhMJ8AUMAAUk_Q.jpg",
-        "thank_you_text": "Thanks",
-        "id": "59woh",
-        "first_cta_tweet": "Moon",
-        "second_cta": "#mars",
-        "second_cta_tweet": "Mars",
-        "media_key": "3_883112887618682880",
-        "created_at": "2017-11-01T00:21:49Z",
-        "image_display_width": "1280",
-        "card_uri": "card://925496911342260224",
-        "title": "Moon or Mars?",
-        "updated_at": "2017-11-01T00:21:49Z",
-        "deleted": false,
-        "card_type": "IMAGE_CONVERSATION"
-      }
-    }
+    "resource": {
+      "name": "image_conversation_card",
+      "action": "create"
+    },
+    "example": null
   },
   {
     "id": "getImageConversationCard",
@@ -6317,7 +5775,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -6356,34 +5818,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "card_id": "59woh"
-        }
-      },
-      "data": {
-        "name": "image conversation card",
-        "first_cta": "#moon",
-        "image_display_height": "670",
-        "media_url": "https://pbs.twimg.com/media/DOhMJ8AUMAAUk_Q.jpg",
-        "thank_you_text": "Thanks",
-        "id": "59woh",
-        "first_cta_tweet": "Moon",
-        "second_cta": "#mars",
-        "second_cta_tweet": "Mars",
-        "media_key": "3_883112887618682880",
-        "created_at": "2017-11-01T00:21:49Z",
-        "image_display_width": "1280",
-        "card_uri": "card://925496911342260224",
-        "title": "Moon or Mars?",
-        "updated_at": "2017-11-01T00:21:49Z",
-        "deleted": false,
-        "card_type": "IMAGE_CONVERSATION"
-      }
-    }
+    "resource": {
+      "name": "image_conversation_card",
+      "action": "get"
+    },
+    "example": null
   },
   {
     "id": "updateImageConversationCard",
@@ -6403,7 +5842,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -6516,24 +5959,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "card_id": "59woh",
-          "name": "changed name"
-        }
-      },
-      "data": {
-        "name": "changed name",
-        "id": "59woh",
-        "created_at": "2017-11-01T00:21:49Z",
-        "updated_at": "2017-11-01T00:21:49Z",
-        "deleted": false,
-        "card_type": "IMAGE_CONVERSATION"
-      }
-    }
+    "resource": {
+      "name": "image_conversation_card",
+      "action": "update"
+    },
+    "example": null
   },
   {
     "id": "deleteImageConversationCard",
@@ -6553,7 +5983,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -6582,23 +6016,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "card_id": "59woh"
-        }
-      },
-      "data": {
-        "name": "image conversation card",
-        "id": "59woh",
-        "created_at": "2017-11-01T00:21:49Z",
-        "updated_at": "2017-11-01T00:21:49Z",
-        "deleted": true,
-        "card_type": "IMAGE_CONVERSATION"
-      }
-    }
+    "resource": {
+      "name": "image_conversation_card",
+      "action": "delete"
+    },
+    "example": null
   },
   {
     "id": "listMediaLibraryObjects",
@@ -6618,7 +6040,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -6673,37 +6099,11 @@ export const operations: OperationSpec[] = [
       "max": 1000
     },
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "count": 1
-        }
-      },
-      "next_cursor": "c-1",
-      "data": [
-        {
-          "tweeted": true,
-          "duration": 39973,
-          "name": null,
-          "file_name": "buildings",
-          "description": null,
-          "media_url": "https://video.twimg.com/amplify_video/909110614026444802/vid/1280x720/mfahmfkKVjjk1nGm.mp4",
-          "media_category": "AMPLIFY_VIDEO",
-          "poster_media_url": "https://pbs.twimg.com/amplify_video_thumb/909110614026444802/img/QZUNoaiCia0UFNrw.jpg",
-          "poster_media_key": "3_909110614026444802",
-          "media_key": "13_909110614026444802",
-          "created_at": "2017-09-16T17:43:55Z",
-          "media_status": "TRANSCODE_COMPLETED",
-          "title": "buildings",
-          "media_type": "VIDEO",
-          "aspect_ratio": "16:9",
-          "updated_at": "2017-09-27T13:04:00Z",
-          "deleted": false
-        }
-      ]
-    }
+    "resource": {
+      "name": "media",
+      "action": "list"
+    },
+    "example": null
   },
   {
     "id": "createMediaLibraryObject",
@@ -6723,7 +6123,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -6744,6 +6148,12 @@ export const operations: OperationSpec[] = [
       },
       {
         "name": "media_key",
+        "in": "query",
+        "type": "string",
+        "nullable": false
+      },
+      {
+        "name": "media_category",
         "in": "query",
         "type": "string",
         "nullable": false
@@ -6782,34 +6192,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "media_key": "13_909110614026444802"
-        }
-      },
-      "data": {
-        "tweeted": false,
-        "duration": 39973,
-        "name": null,
-        "file_name": "buildings",
-        "description": null,
-        "media_url": "https://video.twimg.com/amplify_video/909110614026444802/vid/1280x720/mfahmfkKVjjk1nGm.mp4",
-        "media_category": "AMPLIFY_VIDEO",
-        "poster_media_url": "https://pbs.twimg.com/amplify_video_thumb/909110614026444802/img/QZUNoaiCia0UFNrw.jpg",
-        "poster_media_key": "3_909110614026444802",
-        "media_key": "13_909110614026444802",
-        "created_at": "2017-09-16T17:43:55Z",
-        "media_status": "TRANSCODE_COMPLETED",
-        "title": "buildings",
-        "media_type": "VIDEO",
-        "aspect_ratio": "16:9",
-        "updated_at": "2017-09-27T13:04:00Z",
-        "deleted": false
-      }
-    }
+    "resource": {
+      "name": "media",
+      "action": "create"
+    },
+    "example": null
   },
   {
     "id": "getMediaLibraryObject",
@@ -6829,7 +6216,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -6861,34 +6252,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "media_key": "13_909110614026444802"
-        }
-      },
-      "data": {
-        "tweeted": true,
-        "duration": 39973,
-        "name": null,
-        "file_name": "buildings",
-        "description": null,
-        "media_url": "https://video.twimg.com/amplify_video/909110614026444802/vid/1280x720/mfahmfkKVjjk1nGm.mp4",
-        "media_category": "AMPLIFY_VIDEO",
-        "poster_media_url": "https://pbs.twimg.com/amplify_video_thumb/909110614026444802/img/QZUNoaiCia0UFNrw.jpg",
-        "poster_media_key": "3_909110614026444802",
-        "media_key": "13_909110614026444802",
-        "created_at": "2017-09-16T17:43:55Z",
-        "media_status": "TRANSCODE_COMPLETED",
-        "title": "buildings",
-        "media_type": "VIDEO",
-        "aspect_ratio": "16:9",
-        "updated_at": "2017-09-27T13:04:00Z",
-        "deleted": false
-      }
-    }
+    "resource": {
+      "name": "media",
+      "action": "get"
+    },
+    "example": null
   },
   {
     "id": "updateMediaLibraryObject",
@@ -6908,7 +6276,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -6967,36 +6339,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "media_key": "13_909110614026444802",
-          "title": "buildings",
-          "description": "Buildings at night"
-        }
-      },
-      "data": {
-        "tweeted": true,
-        "duration": 39973,
-        "name": null,
-        "file_name": "buildings",
-        "description": "Buildings at night",
-        "media_url": "https://video.twimg.com/amplify_video/909110614026444802/vid/1280x720/mfahmfkKVjjk1nGm.mp4",
-        "media_category": "AMPLIFY_VIDEO",
-        "poster_media_url": "https://pbs.twimg.com/amplify_video_thumb/909110614026444802/img/QZUNoaiCia0UFNrw.jpg",
-        "poster_media_key": "3_909110614026444802",
-        "media_key": "13_909110614026444802",
-        "created_at": "2017-09-16T17:43:55Z",
-        "media_status": "TRANSCODE_COMPLETED",
-        "title": "buildings",
-        "media_type": "VIDEO",
-        "aspect_ratio": "16:9",
-        "updated_at": "2017-09-27T13:04:00Z",
-        "deleted": false
-      }
-    }
+    "resource": {
+      "name": "media",
+      "action": "update"
+    },
+    "example": null
   },
   {
     "id": "deleteMediaLibraryObject",
@@ -7016,7 +6363,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -7045,34 +6396,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "media_key": "13_909110614026444802"
-        }
-      },
-      "data": {
-        "tweeted": true,
-        "duration": 39973,
-        "name": null,
-        "file_name": "buildings",
-        "description": null,
-        "media_url": "https://video.twimg.com/amplify_video/909110614026444802/vid/1280x720/mfahmfkKVjjk1nGm.mp4",
-        "media_category": "AMPLIFY_VIDEO",
-        "poster_media_url": "https://pbs.twimg.com/amplify_video_thumb/909110614026444802/img/QZUNoaiCia0UFNrw.jpg",
-        "poster_media_key": "3_909110614026444802",
-        "media_key": "13_909110614026444802",
-        "created_at": "2017-09-16T17:43:55Z",
-        "media_status": "TRANSCODE_COMPLETED",
-        "title": "buildings",
-        "media_type": "VIDEO",
-        "aspect_ratio": "16:9",
-        "updated_at": "2017-09-27T13:04:00Z",
-        "deleted": true
-      }
-    }
+    "resource": {
+      "name": "media",
+      "action": "delete"
+    },
+    "example": null
   },
   {
     "id": "listPollCards",
@@ -7092,7 +6420,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -7168,31 +6500,11 @@ export const operations: OperationSpec[] = [
       "max": 1000
     },
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t"
-        }
-      },
-      "next_cursor": null,
-      "data": [
-        {
-          "name": "text only poll",
-          "start_time": "2018-01-09T05:03:05Z",
-          "first_choice": "Morning",
-          "second_choice": "Evening",
-          "end_time": "2018-01-11T05:03:05Z",
-          "id": "57i8t",
-          "created_at": "2018-01-09T05:03:05Z",
-          "duration_in_minutes": "2880",
-          "card_uri": "card://950593749658189824",
-          "updated_at": "2018-01-09T05:03:05Z",
-          "deleted": false,
-          "card_type": "TEXT_POLLS"
-        }
-      ]
-    }
+    "resource": {
+      "name": "poll_card",
+      "action": "list"
+    },
+    "example": null
   },
   {
     "id": "createPollCard",
@@ -7212,7 +6524,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -7277,32 +6593,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "duration_in_minutes": 2880,
-          "first_choice": "Morning",
-          "second_choice": "Evening",
-          "name": "text only poll"
-        }
-      },
-      "data": {
-        "name": "text only poll",
-        "start_time": "2018-01-09T05:03:05Z",
-        "first_choice": "Morning",
-        "second_choice": "Evening",
-        "end_time": "2018-01-11T05:03:05Z",
-        "id": "57i8t",
-        "created_at": "2018-01-09T05:03:05Z",
-        "duration_in_minutes": "2880",
-        "card_uri": "card://950593749658189824",
-        "updated_at": "2018-01-09T05:03:05Z",
-        "deleted": false,
-        "card_type": "TEXT_POLLS"
-      }
-    }
+    "resource": {
+      "name": "poll_card",
+      "action": "create"
+    },
+    "example": null
   },
   {
     "id": "getPollCard",
@@ -7322,7 +6617,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -7361,29 +6660,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "card_id": "57i8t"
-        }
-      },
-      "data": {
-        "name": "text only poll",
-        "start_time": "2018-01-09T05:03:05Z",
-        "first_choice": "Morning",
-        "second_choice": "Evening",
-        "end_time": "2018-01-11T05:03:05Z",
-        "id": "57i8t",
-        "created_at": "2018-01-09T05:03:05Z",
-        "duration_in_minutes": "2880",
-        "card_uri": "card://950593749658189824",
-        "updated_at": "2018-01-09T05:03:05Z",
-        "deleted": false,
-        "card_type": "TEXT_POLLS"
-      }
-    }
+    "resource": {
+      "name": "poll_card",
+      "action": "get"
+    },
+    "example": null
   },
   {
     "id": "deletePollCard",
@@ -7403,7 +6684,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -7432,24 +6717,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "card_id": "57i8t"
-        }
-      },
-      "data": {
-        "name": "text only poll",
-        "start_time": "2018-01-09T05:03:05Z",
-        "id": "57i8t",
-        "created_at": "2018-01-09T05:03:05Z",
-        "updated_at": "2018-01-09T05:20:41Z",
-        "deleted": true,
-        "card_type": "TEXT_POLLS"
-      }
-    }
+    "resource": {
+      "name": "poll_card",
+      "action": "delete"
+    },
+    "example": null
   },
   {
     "id": "listPrerollCallToActions",
@@ -7469,7 +6741,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -7546,29 +6822,11 @@ export const operations: OperationSpec[] = [
       "max": 1000
     },
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "line_item_ids": [
-            "8v53k"
-          ]
-        }
-      },
-      "next_cursor": null,
-      "data": [
-        {
-          "line_item_id": "8v53k",
-          "call_to_action_url": "https://www.x.com",
-          "call_to_action": "VISIT_SITE",
-          "id": "8f0",
-          "created_at": "2017-07-07T19:28:40Z",
-          "updated_at": "2017-07-07T19:28:40Z",
-          "deleted": false
-        }
-      ]
-    }
+    "resource": {
+      "name": "preroll_call_to_action",
+      "action": "list"
+    },
+    "example": null
   },
   {
     "id": "createPrerollCallToAction",
@@ -7588,7 +6846,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -7629,26 +6891,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "call_to_action": "VISIT_SITE",
-          "call_to_action_url": "https://www.x.com",
-          "line_item_id": "8v53k"
-        }
-      },
-      "data": {
-        "line_item_id": "8v53k",
-        "call_to_action_url": "https://www.x.com",
-        "call_to_action": "VISIT_SITE",
-        "id": "8f0",
-        "created_at": "2017-07-07T19:28:40Z",
-        "updated_at": "2017-07-07T19:28:40Z",
-        "deleted": false
-      }
-    }
+    "resource": {
+      "name": "preroll_call_to_action",
+      "action": "create"
+    },
+    "example": null
   },
   {
     "id": "getPrerollCallToAction",
@@ -7668,7 +6915,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -7707,24 +6958,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "preroll_call_to_action_id": "8f0"
-        }
-      },
-      "data": {
-        "line_item_id": "8v53k",
-        "call_to_action_url": "https://www.x.com",
-        "call_to_action": "VISIT_SITE",
-        "id": "8f0",
-        "created_at": "2017-07-07T19:28:40Z",
-        "updated_at": "2017-07-07T19:28:40Z",
-        "deleted": false
-      }
-    }
+    "resource": {
+      "name": "preroll_call_to_action",
+      "action": "get"
+    },
+    "example": null
   },
   {
     "id": "updatePrerollCallToAction",
@@ -7744,7 +6982,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -7785,25 +7027,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "preroll_call_to_action_id": "8f0",
-          "call_to_action": "WATCH_NOW"
-        }
-      },
-      "data": {
-        "line_item_id": "8v53k",
-        "call_to_action_url": "https://www.x.com",
-        "call_to_action": "WATCH_NOW",
-        "id": "8f0",
-        "created_at": "2017-07-07T19:28:40Z",
-        "updated_at": "2017-07-08T10:00:00Z",
-        "deleted": false
-      }
-    }
+    "resource": {
+      "name": "preroll_call_to_action",
+      "action": "update"
+    },
+    "example": null
   },
   {
     "id": "deletePrerollCallToAction",
@@ -7823,7 +7051,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -7852,24 +7084,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "preroll_call_to_action_id": "8f0"
-        }
-      },
-      "data": {
-        "line_item_id": "8v53k",
-        "call_to_action_url": "https://www.x.com",
-        "call_to_action": "VISIT_SITE",
-        "id": "8f0",
-        "created_at": "2017-07-07T19:28:40Z",
-        "updated_at": "2017-07-07T19:28:40Z",
-        "deleted": true
-      }
-    }
+    "resource": {
+      "name": "preroll_call_to_action",
+      "action": "delete"
+    },
+    "example": null
   },
   {
     "id": "listScheduledTweets",
@@ -7889,7 +7108,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -7938,33 +7161,11 @@ export const operations: OperationSpec[] = [
       "max": 1000
     },
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "count": 1
-        }
-      },
-      "next_cursor": null,
-      "data": [
-        {
-          "name": "test name",
-          "completed_at": null,
-          "text": "where you want to be",
-          "user_id": "756201191646691328",
-          "scheduled_status": "SCHEDULED",
-          "id": "875828692081037312",
-          "nullcast": true,
-          "created_at": "2017-06-16T21:33:27Z",
-          "scheduled_at": "2017-06-18T22:00:00Z",
-          "card_uri": null,
-          "updated_at": "2017-06-16T21:33:27Z",
-          "tweet_id": null,
-          "media_keys": []
-        }
-      ]
-    }
+    "resource": {
+      "name": "scheduled_tweet",
+      "action": "list"
+    },
+    "example": null
   },
   {
     "id": "createScheduledTweet",
@@ -7984,7 +7185,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -8051,31 +7256,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "scheduled_at": "2017-06-18T22:00:00Z",
-          "text": "where you want to be"
-        }
-      },
-      "data": {
-        "name": "test name",
-        "completed_at": null,
-        "text": "where you want to be",
-        "user_id": "756201191646691328",
-        "scheduled_status": "SCHEDULED",
-        "id": "875828692081037312",
-        "nullcast": true,
-        "created_at": "2017-06-16T21:33:27Z",
-        "scheduled_at": "2017-06-18T22:00:00Z",
-        "card_uri": null,
-        "updated_at": "2017-06-16T21:33:27Z",
-        "tweet_id": null,
-        "media_keys": []
-      }
-    }
+    "resource": {
+      "name": "scheduled_tweet",
+      "action": "create"
+    },
+    "example": null
   },
   {
     "id": "getScheduledTweet",
@@ -8095,7 +7280,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -8127,30 +7316,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "scheduled_tweet_id": "875828692081037312"
-        }
-      },
-      "data": {
-        "name": "test name",
-        "completed_at": null,
-        "text": "where you want to be",
-        "user_id": "756201191646691328",
-        "scheduled_status": "SCHEDULED",
-        "id": "875828692081037312",
-        "nullcast": true,
-        "created_at": "2017-06-16T21:33:27Z",
-        "scheduled_at": "2017-06-18T22:00:00Z",
-        "card_uri": null,
-        "updated_at": "2017-06-16T21:33:27Z",
-        "tweet_id": null,
-        "media_keys": []
-      }
-    }
+    "resource": {
+      "name": "scheduled_tweet",
+      "action": "get"
+    },
+    "example": null
   },
   {
     "id": "updateScheduledTweet",
@@ -8170,7 +7340,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -8236,31 +7410,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "scheduled_tweet_id": "875828692081037312",
-          "text": "where you want to be, now"
-        }
-      },
-      "data": {
-        "name": "test name",
-        "completed_at": null,
-        "text": "where you want to be, now",
-        "user_id": "756201191646691328",
-        "scheduled_status": "SCHEDULED",
-        "id": "875828692081037312",
-        "nullcast": true,
-        "created_at": "2017-06-16T21:33:27Z",
-        "scheduled_at": "2017-06-18T22:00:00Z",
-        "card_uri": null,
-        "updated_at": "2017-06-17T08:00:00Z",
-        "tweet_id": null,
-        "media_keys": []
-      }
-    }
+    "resource": {
+      "name": "scheduled_tweet",
+      "action": "update"
+    },
+    "example": null
   },
   {
     "id": "deleteScheduledTweet",
@@ -8280,7 +7434,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -8309,30 +7467,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "scheduled_tweet_id": "875828692081037312"
-        }
-      },
-      "data": {
-        "name": "test name",
-        "completed_at": null,
-        "text": "where you want to be",
-        "user_id": "756201191646691328",
-        "scheduled_status": "DELETED",
-        "id": "875828692081037312",
-        "nullcast": true,
-        "created_at": "2017-06-16T21:33:27Z",
-        "scheduled_at": "2017-06-18T22:00:00Z",
-        "card_uri": null,
-        "updated_at": "2017-06-16T21:33:27Z",
-        "tweet_id": null,
-        "media_keys": []
-      }
-    }
+    "resource": {
+      "name": "scheduled_tweet",
+      "action": "delete"
+    },
+    "example": null
   },
   {
     "id": "listTweetPreviews",
@@ -8345,14 +7484,18 @@ export const operations: OperationSpec[] = [
     ],
     "successStatus": 200,
     "successMediaType": "application/json",
-    "envelope": "single",
+    "envelope": "array",
     "errorStyle": "ads",
     "errorStatuses": [
       400,
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -8428,7 +7571,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -8596,7 +7743,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -8778,7 +7929,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -8889,7 +8044,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -8965,38 +8124,11 @@ export const operations: OperationSpec[] = [
       "max": 1000
     },
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t"
-        }
-      },
-      "next_cursor": null,
-      "data": [
-        {
-          "name": "video conversation card",
-          "first_cta": "#APIs",
-          "video_height": "9",
-          "media_url": "https://video.twimg.com/amplify_video/vmap/958388276489895936.vmap",
-          "thank_you_text": "Thank you",
-          "video_owner_id": "756201191646691328",
-          "media_key": "13_958388276489895936",
-          "id": "5a86h",
-          "video_width": "16",
-          "first_cta_tweet": "APIs",
-          "second_cta": "#ShareAgain",
-          "second_cta_tweet": "Sharing is caring",
-          "created_at": "2018-02-02T21:03:47Z",
-          "card_uri": "card://959519113586765824",
-          "title": "Space",
-          "updated_at": "2018-02-02T21:03:47Z",
-          "poster_media_url": "https://pbs.twimg.com/amplify_video_thumb/958388276489895936/img/lZ2kDJLs9pn6tBss.jpg",
-          "deleted": false,
-          "card_type": "VIDEO_CONVERSATION"
-        }
-      ]
-    }
+    "resource": {
+      "name": "video_conversation_card",
+      "action": "list"
+    },
+    "example": null
   },
   {
     "id": "createVideoConversationCard",
@@ -9016,7 +8148,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -9135,41 +8271,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "name": "video conversation card",
-          "first_cta": "#APIs",
-          "first_cta_tweet": "APIs",
-          "media_key": "13_958388276489895936",
-          "thank_you_text": "Thank you",
-          "title": "Space"
-        }
-      },
-      "data": {
-        "name": "video conversation card",
-        "first_cta": "#APIs",
-        "video_height": "9",
-        "media_url": "https://video.twimg.com/amplify_video/vmap/958388276489895936.vmap",
-        "thank_you_text": "Thank you",
-        "video_owner_id": "756201191646691328",
-        "media_key": "13_958388276489895936",
-        "id": "5a86h",
-        "video_width": "16",
-        "first_cta_tweet": "APIs",
-        "second_cta": "#ShareAgain",
-        "second_cta_tweet": "Sharing is caring",
-        "created_at": "2018-02-02T21:03:47Z",
-        "card_uri": "card://959519113586765824",
-        "title": "Space",
-        "updated_at": "2018-02-02T21:03:47Z",
-        "poster_media_url": "https://pbs.twimg.com/amplify_video_thumb/958388276489895936/img/lZ2kDJLs9pn6tBss.jpg",
-        "deleted": false,
-        "card_type": "VIDEO_CONVERSATION"
-      }
-    }
+    "resource": {
+      "name": "video_conversation_card",
+      "action": "create"
+    },
+    "example": null
   },
   {
     "id": "getVideoConversationCard",
@@ -9189,7 +8295,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -9228,36 +8338,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "card_id": "5a86h"
-        }
-      },
-      "data": {
-        "name": "video conversation card",
-        "first_cta": "#APIs",
-        "video_height": "9",
-        "media_url": "https://video.twimg.com/amplify_video/vmap/958388276489895936.vmap",
-        "thank_you_text": "Thank you",
-        "video_owner_id": "756201191646691328",
-        "media_key": "13_958388276489895936",
-        "id": "5a86h",
-        "video_width": "16",
-        "first_cta_tweet": "APIs",
-        "second_cta": "#ShareAgain",
-        "second_cta_tweet": "Sharing is caring",
-        "created_at": "2018-02-02T21:03:47Z",
-        "card_uri": "card://959519113586765824",
-        "title": "Space",
-        "updated_at": "2018-02-02T21:03:47Z",
-        "poster_media_url": "https://pbs.twimg.com/amplify_video_thumb/958388276489895936/img/lZ2kDJLs9pn6tBss.jpg",
-        "deleted": false,
-        "card_type": "VIDEO_CONVERSATION"
-      }
-    }
+    "resource": {
+      "name": "video_conversation_card",
+      "action": "get"
+    },
+    "example": null
   },
   {
     "id": "updateVideoConversationCard",
@@ -9277,7 +8362,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -9402,24 +8491,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "card_id": "5a86h",
-          "name": "changed name"
-        }
-      },
-      "data": {
-        "name": "changed name",
-        "id": "5a86h",
-        "created_at": "2018-02-02T21:03:47Z",
-        "updated_at": "2018-02-02T21:03:47Z",
-        "deleted": false,
-        "card_type": "VIDEO_CONVERSATION"
-      }
-    }
+    "resource": {
+      "name": "video_conversation_card",
+      "action": "update"
+    },
+    "example": null
   },
   {
     "id": "deleteVideoConversationCard",
@@ -9439,7 +8515,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -9468,22 +8548,10 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "card_id": "5a86h"
-        }
-      },
-      "data": {
-        "name": "video conversation card",
-        "id": "5a86h",
-        "created_at": "2018-02-02T21:03:47Z",
-        "updated_at": "2018-02-02T21:03:47Z",
-        "deleted": true,
-        "card_type": "VIDEO_CONVERSATION"
-      }
-    }
+    "resource": {
+      "name": "video_conversation_card",
+      "action": "delete"
+    },
+    "example": null
   }
 ];

@@ -44,7 +44,7 @@ export const operations: OperationSpec[] = [
         "nullable": false
       },
       {
-        "name": "svc_auth_access_type",
+        "name": "x_auth_access_type",
         "in": "query",
         "type": "string",
         "nullable": false

@@ -8,6 +8,9 @@ export const resources: ResourceSpec[] = [
     "exampleIds": [],
     "idParameter": "account_id",
     "parent": null,
+    "parentParameter": null,
+    "key": "id",
+    "delete": "soft",
     "id": {
       "shape": "EntityId",
       "length": 11
@@ -103,6 +106,9 @@ export const resources: ResourceSpec[] = [
     "exampleIds": [],
     "idParameter": "funding_instrument_id",
     "parent": "account",
+    "parentParameter": null,
+    "key": "id",
+    "delete": "soft",
     "id": {
       "shape": "EntityId",
       "length": 5
@@ -243,6 +249,9 @@ export const resources: ResourceSpec[] = [
     ],
     "idParameter": "campaign_id",
     "parent": "account",
+    "parentParameter": null,
+    "key": "id",
+    "delete": "soft",
     "id": {
       "shape": "EntityId",
       "length": 5
@@ -270,7 +279,8 @@ export const resources: ResourceSpec[] = [
       },
       "budget_optimization": {
         "type": "string",
-        "nullable": false
+        "nullable": false,
+        "default": "CAMPAIGN"
       },
       "daily_budget_amount_local_micro": {
         "type": "integer",
@@ -288,11 +298,12 @@ export const resources: ResourceSpec[] = [
       },
       "standard_delivery": {
         "type": "boolean",
-        "nullable": false
+        "nullable": true
       },
       "entity_status": {
         "type": "string",
-        "nullable": false
+        "nullable": false,
+        "default": "ACTIVE"
       },
       "effective_status": {
         "type": "string",
@@ -337,15 +348,18 @@ export const resources: ResourceSpec[] = [
       "id": "hwtbm",
       "name": "demo",
       "funding_instrument_id": "lygyi",
-      "budget_optimization": "CAMPAIGN",
-      "daily_budget_amount_local_micro": 10000000,
+      "budget_optimization": "LINE_ITEM",
+      "daily_budget_amount_local_micro": 140000000,
       "total_budget_amount_local_micro": null,
       "duration_in_days": null,
-      "standard_delivery": true,
-      "entity_status": "ACTIVE",
-      "effective_status": "RUNNING",
-      "servable": true,
-      "reasons_not_servable": [],
+      "standard_delivery": null,
+      "entity_status": "PAUSED",
+      "effective_status": "UNKNOWN",
+      "servable": false,
+      "reasons_not_servable": [
+        "PAUSED_BY_ADVERTISER",
+        "INCOMPLETE"
+      ],
       "purchase_order_number": null,
       "frequency_cap": null,
       "currency": "USD",
@@ -358,14 +372,14 @@ export const resources: ResourceSpec[] = [
         "id": "8wku2",
         "name": "test",
         "funding_instrument_id": "lygyi",
-        "budget_optimization": "CAMPAIGN",
+        "budget_optimization": "LINE_ITEM",
         "daily_budget_amount_local_micro": 10000000,
         "total_budget_amount_local_micro": null,
         "duration_in_days": null,
-        "standard_delivery": true,
+        "standard_delivery": null,
         "entity_status": "PAUSED",
         "effective_status": "UNKNOWN",
-        "servable": null,
+        "servable": false,
         "reasons_not_servable": [
           "PAUSED_BY_ADVERTISER",
           "INCOMPLETE"
@@ -388,6 +402,9 @@ export const resources: ResourceSpec[] = [
     ],
     "idParameter": "line_item_id",
     "parent": "account",
+    "parentParameter": null,
+    "key": "id",
+    "delete": "soft",
     "id": {
       "shape": "EntityId",
       "length": 5
@@ -607,6 +624,1690 @@ export const resources: ResourceSpec[] = [
         "creative_source": "MANUAL",
         "created_at": "2022-06-03T23:40:11Z",
         "updated_at": "2022-06-03T23:40:11Z",
+        "deleted": false
+      }
+    ]
+  },
+  {
+    "name": "custom_audience",
+    "document": "ads",
+    "exampleIds": [
+      "TXR1",
+      "TYFO",
+      "TYIF"
+    ],
+    "idParameter": "custom_audience_id",
+    "parent": "account",
+    "parentParameter": null,
+    "key": "id",
+    "delete": "soft",
+    "id": {
+      "shape": "EntityId",
+      "length": 5
+    },
+    "required": [
+      "id",
+      "name",
+      "audience_type",
+      "targetable",
+      "created_at",
+      "updated_at",
+      "deleted"
+    ],
+    "fields": {
+      "id": {
+        "type": "string",
+        "nullable": false
+      },
+      "name": {
+        "type": "string",
+        "nullable": false
+      },
+      "description": {
+        "type": "string",
+        "nullable": true
+      },
+      "audience_type": {
+        "type": "string",
+        "nullable": false
+      },
+      "targetable": {
+        "type": "boolean",
+        "nullable": false
+      },
+      "targetable_types": {
+        "type": "array",
+        "nullable": false
+      },
+      "reasons_not_targetable": {
+        "type": "array",
+        "nullable": false
+      },
+      "permission_level": {
+        "type": "string",
+        "nullable": false
+      },
+      "owner_account_id": {
+        "type": "string",
+        "nullable": false
+      },
+      "is_owner": {
+        "type": "boolean",
+        "nullable": false
+      },
+      "partner_source": {
+        "type": "string",
+        "nullable": false
+      },
+      "audience_size": {
+        "type": "integer",
+        "nullable": true
+      },
+      "metadata": {
+        "type": "array",
+        "nullable": false
+      },
+      "created_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "deleted": {
+        "type": "boolean",
+        "nullable": false
+      }
+    },
+    "template": {
+      "id": "2906h",
+      "name": "developers",
+      "description": null,
+      "audience_type": "CRM",
+      "targetable": false,
+      "targetable_types": [
+        "CRM",
+        "EXCLUDED_CRM"
+      ],
+      "reasons_not_targetable": [
+        "PROCESSING",
+        "TOO_SMALL"
+      ],
+      "permission_level": "READ_WRITE",
+      "owner_account_id": "18ce54d4x5t",
+      "partner_source": "OTHER",
+      "audience_size": null,
+      "created_at": "2017-08-22T23:34:26Z",
+      "updated_at": "2017-08-22T23:34:26Z",
+      "deleted": false
+    },
+    "seeds": [
+      {
+        "id": "2906h",
+        "name": "developers",
+        "description": null,
+        "audience_type": "CRM",
+        "targetable": false,
+        "targetable_types": [
+          "CRM",
+          "EXCLUDED_CRM"
+        ],
+        "reasons_not_targetable": [],
+        "permission_level": "READ_WRITE",
+        "owner_account_id": "18ce54d4x5t",
+        "partner_source": "OTHER",
+        "audience_size": 140321,
+        "created_at": "2017-08-22T23:34:26Z",
+        "updated_at": "2017-08-22T23:34:26Z",
+        "deleted": false
+      },
+      {
+        "id": "1nmth",
+        "name": "twurl-using-subshell-for-file",
+        "description": null,
+        "audience_type": "CRM",
+        "targetable": true,
+        "targetable_types": [
+          "CRM",
+          "EXCLUDED_CRM"
+        ],
+        "reasons_not_targetable": [],
+        "permission_level": "READ_WRITE",
+        "owner_account_id": "18ce54d4x5t",
+        "partner_source": "OTHER",
+        "audience_size": 1470,
+        "created_at": "2017-01-08T08:19:58Z",
+        "updated_at": "2017-01-08T16:21:13Z",
+        "deleted": false
+      }
+    ]
+  },
+  {
+    "name": "custom_audience_permission",
+    "document": "ads",
+    "exampleIds": [],
+    "idParameter": "custom_audience_permission_id",
+    "parent": "custom_audience",
+    "parentParameter": null,
+    "key": "id",
+    "delete": "soft",
+    "id": {
+      "shape": "EntityId",
+      "length": 2
+    },
+    "required": [
+      "id",
+      "custom_audience_id",
+      "granted_account_id",
+      "permission_level",
+      "created_at",
+      "updated_at",
+      "deleted"
+    ],
+    "fields": {
+      "id": {
+        "type": "string",
+        "nullable": false
+      },
+      "custom_audience_id": {
+        "type": "string",
+        "nullable": false
+      },
+      "granted_account_id": {
+        "type": "string",
+        "nullable": false
+      },
+      "permission_level": {
+        "type": "string",
+        "nullable": false
+      },
+      "created_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "deleted": {
+        "type": "boolean",
+        "nullable": false
+      }
+    },
+    "template": {
+      "id": "14m",
+      "custom_audience_id": "2906h",
+      "granted_account_id": "18ce54aymz3",
+      "permission_level": "READ_ONLY",
+      "created_at": "2017-09-12T23:49:34Z",
+      "updated_at": "2017-09-12T23:49:34Z",
+      "deleted": false
+    },
+    "seeds": [
+      {
+        "id": "ri",
+        "custom_audience_id": "1nmth",
+        "granted_account_id": "18ce54aymz3",
+        "permission_level": "READ_ONLY",
+        "created_at": "2017-06-08T23:17:59Z",
+        "updated_at": "2017-06-08T23:17:59Z",
+        "deleted": false
+      }
+    ]
+  },
+  {
+    "name": "do_not_reach_list",
+    "document": "ads",
+    "exampleIds": [],
+    "idParameter": "do_not_reach_list_id",
+    "parent": "account",
+    "parentParameter": null,
+    "key": "id",
+    "delete": "soft",
+    "id": {
+      "shape": "EntityId",
+      "length": 5
+    },
+    "required": [
+      "id",
+      "name",
+      "targetable",
+      "created_at",
+      "updated_at",
+      "deleted"
+    ],
+    "fields": {
+      "id": {
+        "type": "string",
+        "nullable": false
+      },
+      "name": {
+        "type": "string",
+        "nullable": false
+      },
+      "description": {
+        "type": "string",
+        "nullable": true
+      },
+      "targetable": {
+        "type": "boolean",
+        "nullable": false
+      },
+      "reasons_not_targetable": {
+        "type": "array",
+        "nullable": false
+      },
+      "list_size": {
+        "type": "integer",
+        "nullable": true
+      },
+      "created_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "deleted": {
+        "type": "boolean",
+        "nullable": false
+      }
+    },
+    "template": {
+      "id": "4ofrq",
+      "name": "Do Not Reach List",
+      "description": "A list of users to exclude",
+      "targetable": false,
+      "reasons_not_targetable": [
+        "PROCESSING",
+        "TOO_SMALL"
+      ],
+      "list_size": null,
+      "created_at": "2022-02-08T23:02:48Z",
+      "updated_at": "2022-02-08T23:02:48Z",
+      "deleted": false
+    },
+    "seeds": [
+      {
+        "id": "4kzrq",
+        "name": "Do Not Reach List",
+        "description": "test DNRL",
+        "targetable": false,
+        "reasons_not_targetable": [
+          "TOO_SMALL"
+        ],
+        "list_size": null,
+        "created_at": "2021-10-28T22:09:29Z",
+        "updated_at": "2021-11-04T03:33:06Z",
+        "deleted": false
+      }
+    ]
+  },
+  {
+    "name": "media",
+    "document": "ads",
+    "exampleIds": [
+      "13_958388276489895936",
+      "3_883112887618682880",
+      "3_950589518557540353"
+    ],
+    "idParameter": "media_key",
+    "parent": "account",
+    "parentParameter": null,
+    "key": "media_key",
+    "delete": "soft",
+    "id": {
+      "shape": "MediaKey",
+      "length": 21
+    },
+    "required": [
+      "media_key",
+      "media_type",
+      "created_at",
+      "updated_at",
+      "deleted"
+    ],
+    "fields": {
+      "media_key": {
+        "type": "string",
+        "nullable": false
+      },
+      "name": {
+        "type": "string",
+        "nullable": true
+      },
+      "file_name": {
+        "type": "string",
+        "nullable": true
+      },
+      "title": {
+        "type": "string",
+        "nullable": true
+      },
+      "description": {
+        "type": "string",
+        "nullable": true
+      },
+      "media_url": {
+        "type": "string",
+        "nullable": false
+      },
+      "media_category": {
+        "type": "string",
+        "nullable": false
+      },
+      "media_type": {
+        "type": "string",
+        "nullable": false
+      },
+      "media_status": {
+        "type": "string",
+        "nullable": false
+      },
+      "duration": {
+        "type": "integer",
+        "nullable": true
+      },
+      "aspect_ratio": {
+        "type": "string",
+        "nullable": false
+      },
+      "poster_media_url": {
+        "type": "string",
+        "nullable": false
+      },
+      "poster_media_key": {
+        "type": "string",
+        "nullable": false
+      },
+      "tweeted": {
+        "type": "boolean",
+        "nullable": false
+      },
+      "created_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "deleted": {
+        "type": "boolean",
+        "nullable": false
+      }
+    },
+    "template": {
+      "tweeted": false,
+      "duration": 39973,
+      "name": null,
+      "file_name": "buildings",
+      "description": null,
+      "media_url": "https://video.twimg.com/amplify_video/909110614026444802/vid/1280x720/mfahmfkKVjjk1nGm.mp4",
+      "media_category": "AMPLIFY_VIDEO",
+      "poster_media_url": "https://pbs.twimg.com/amplify_video_thumb/909110614026444802/img/QZUNoaiCia0UFNrw.jpg",
+      "poster_media_key": "3_909110614026444802",
+      "media_key": "13_909110614026444802",
+      "created_at": "2017-09-16T17:43:55Z",
+      "media_status": "TRANSCODE_COMPLETED",
+      "title": "buildings",
+      "media_type": "VIDEO",
+      "aspect_ratio": "16:9",
+      "updated_at": "2017-09-27T13:04:00Z",
+      "deleted": false
+    },
+    "seeds": [
+      {
+        "tweeted": true,
+        "duration": 39973,
+        "name": null,
+        "file_name": "buildings",
+        "description": null,
+        "media_url": "https://video.twimg.com/amplify_video/909110614026444802/vid/1280x720/mfahmfkKVjjk1nGm.mp4",
+        "media_category": "AMPLIFY_VIDEO",
+        "poster_media_url": "https://pbs.twimg.com/amplify_video_thumb/909110614026444802/img/QZUNoaiCia0UFNrw.jpg",
+        "poster_media_key": "3_909110614026444802",
+        "media_key": "13_909110614026444802",
+        "created_at": "2017-09-16T17:43:55Z",
+        "media_status": "TRANSCODE_COMPLETED",
+        "title": "buildings",
+        "media_type": "VIDEO",
+        "aspect_ratio": "16:9",
+        "updated_at": "2017-09-27T13:04:00Z",
+        "deleted": false
+      }
+    ]
+  },
+  {
+    "name": "account_media",
+    "document": "ads",
+    "exampleIds": [],
+    "idParameter": "account_media_id",
+    "parent": "account",
+    "parentParameter": null,
+    "key": "id",
+    "delete": "soft",
+    "id": {
+      "shape": "EntityId",
+      "length": 4
+    },
+    "required": [
+      "id",
+      "creative_type",
+      "created_at",
+      "updated_at",
+      "deleted"
+    ],
+    "fields": {
+      "id": {
+        "type": "string",
+        "nullable": false
+      },
+      "video_id": {
+        "type": "string",
+        "nullable": true
+      },
+      "media_url": {
+        "type": "string",
+        "nullable": true
+      },
+      "creative_type": {
+        "type": "string",
+        "nullable": false
+      },
+      "created_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "deleted": {
+        "type": "boolean",
+        "nullable": false
+      }
+    },
+    "template": {
+      "video_id": "13_771791717175468032",
+      "media_url": null,
+      "creative_type": "PREROLL",
+      "id": "3wpx",
+      "created_at": "2016-09-02T19:27:52Z",
+      "updated_at": "2016-09-02T19:27:52Z",
+      "deleted": false
+    },
+    "seeds": [
+      {
+        "video_id": "13_771791717175468032",
+        "media_url": null,
+        "creative_type": "PREROLL",
+        "id": "3wpx",
+        "created_at": "2016-09-02T19:27:52Z",
+        "updated_at": "2016-09-02T19:27:52Z",
+        "deleted": false
+      }
+    ]
+  },
+  {
+    "name": "card",
+    "document": "ads",
+    "exampleIds": [],
+    "idParameter": "card_id",
+    "parent": "account",
+    "parentParameter": null,
+    "key": "id",
+    "delete": "soft",
+    "id": {
+      "shape": "NumericId",
+      "length": 19
+    },
+    "required": [
+      "id",
+      "name",
+      "card_uri",
+      "card_type",
+      "created_at",
+      "updated_at",
+      "deleted"
+    ],
+    "fields": {
+      "id": {
+        "type": "string",
+        "nullable": false
+      },
+      "name": {
+        "type": "string",
+        "nullable": false
+      },
+      "components": {
+        "type": "array",
+        "nullable": false
+      },
+      "slides": {
+        "type": "array",
+        "nullable": false
+      },
+      "card_uri": {
+        "type": "string",
+        "nullable": false
+      },
+      "card_type": {
+        "type": "string",
+        "nullable": false
+      },
+      "created_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "deleted": {
+        "type": "boolean",
+        "nullable": false
+      }
+    },
+    "template": {
+      "name": "deep link",
+      "components": [
+        {
+          "type": "SWIPEABLE_MEDIA",
+          "media_keys": [
+            "3_1073727809120419840",
+            "3_1075096386931052545"
+          ]
+        },
+        {
+          "type": "BUTTON",
+          "label": {
+            "type": "ENUM",
+            "value": "OPEN"
+          },
+          "destination": {
+            "type": "APP",
+            "country_code": "US",
+            "googleplay_app_id": "com.twitter.android",
+            "googleplay_deep_link": "twitter://user?screen_name=apimctestface"
+          }
+        }
+      ],
+      "created_at": "2020-10-28T20:47:52Z",
+      "card_uri": "card://1321554298900107264",
+      "id": "1321554298900107264",
+      "updated_at": "2020-10-28T20:47:52Z",
+      "deleted": false,
+      "card_type": "IMAGE_CAROUSEL_APP"
+    },
+    "seeds": [
+      {
+        "name": "deep link",
+        "components": [
+          {
+            "type": "SWIPEABLE_MEDIA",
+            "media_keys": [
+              "3_1073727809120419840",
+              "3_1075096386931052545"
+            ]
+          },
+          {
+            "type": "BUTTON",
+            "label": {
+              "type": "ENUM",
+              "value": "OPEN"
+            },
+            "destination": {
+              "type": "APP",
+              "country_code": "US",
+              "googleplay_app_id": "com.twitter.android",
+              "googleplay_deep_link": "twitter://user?screen_name=apimctestface"
+            }
+          }
+        ],
+        "created_at": "2020-10-28T20:47:52Z",
+        "card_uri": "card://1321554298900107264",
+        "id": "1321554298900107264",
+        "updated_at": "2020-10-28T20:47:52Z",
+        "deleted": false,
+        "card_type": "IMAGE_CAROUSEL_APP"
+      },
+      {
+        "name": "X App",
+        "googleplay_app_id": "com.twitter.android",
+        "image_display_height": "836",
+        "country_code": "US",
+        "id": "692xn",
+        "wide_app_image": "https://pbs.twimg.com/media/Dc263l9VwAAAeEH.jpg",
+        "created_at": "2018-09-24T18:35:01Z",
+        "image_display_width": "1600",
+        "card_uri": "card://1044294149527166979",
+        "updated_at": "2018-09-24T18:35:01Z",
+        "app_cta": "INSTALL",
+        "deleted": false,
+        "card_type": "IMAGE_APP_DOWNLOAD"
+      }
+    ]
+  },
+  {
+    "name": "image_conversation_card",
+    "document": "ads",
+    "exampleIds": [],
+    "idParameter": "card_id",
+    "parent": "account",
+    "parentParameter": null,
+    "key": "id",
+    "delete": "soft",
+    "id": {
+      "shape": "EntityId",
+      "length": 5
+    },
+    "required": [
+      "id",
+      "name",
+      "card_type",
+      "created_at",
+      "updated_at",
+      "deleted"
+    ],
+    "fields": {
+      "id": {
+        "type": "string",
+        "nullable": false
+      },
+      "name": {
+        "type": "string",
+        "nullable": false
+      },
+      "title": {
+        "type": "string",
+        "nullable": false
+      },
+      "first_cta": {
+        "type": "string",
+        "nullable": false
+      },
+      "first_cta_tweet": {
+        "type": "string",
+        "nullable": false
+      },
+      "second_cta": {
+        "type": "string",
+        "nullable": false
+      },
+      "second_cta_tweet": {
+        "type": "string",
+        "nullable": false
+      },
+      "third_cta": {
+        "type": "string",
+        "nullable": false
+      },
+      "third_cta_tweet": {
+        "type": "string",
+        "nullable": false
+      },
+      "fourth_cta": {
+        "type": "string",
+        "nullable": false
+      },
+      "fourth_cta_tweet": {
+        "type": "string",
+        "nullable": false
+      },
+      "thank_you_text": {
+        "type": "string",
+        "nullable": false
+      },
+      "thank_you_url": {
+        "type": "string",
+        "nullable": false
+      },
+      "unlocked_image_url": {
+        "type": "string",
+        "nullable": false
+      },
+      "media_key": {
+        "type": "string",
+        "nullable": false
+      },
+      "media_url": {
+        "type": "string",
+        "nullable": false
+      },
+      "image_display_width": {
+        "type": "string",
+        "nullable": false
+      },
+      "image_display_height": {
+        "type": "string",
+        "nullable": false
+      },
+      "card_uri": {
+        "type": "string",
+        "nullable": false
+      },
+      "card_type": {
+        "type": "string",
+        "nullable": false
+      },
+      "created_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "deleted": {
+        "type": "boolean",
+        "nullable": false
+      }
+    },
+    "template": {
+      "name": "image conversation card",
+      "first_cta": "#moon",
+      "image_display_height": "670",
+      "media_url": "https://pbs.twimg.com/media/DOhMJ8AUMAAUk_Q.jpg",
+      "thank_you_text": "Thanks",
+      "id": "59woh",
+      "first_cta_tweet": "Moon",
+      "second_cta": "#mars",
+      "second_cta_tweet": "Mars",
+      "media_key": "3_883112887618682880",
+      "created_at": "2017-11-01T00:21:49Z",
+      "image_display_width": "1280",
+      "card_uri": "card://925496911342260224",
+      "title": "Moon or Mars?",
+      "updated_at": "2017-11-01T00:21:49Z",
+      "deleted": false,
+      "card_type": "IMAGE_CONVERSATION"
+    },
+    "seeds": [
+      {
+        "name": "image conversation card",
+        "first_cta": "#moon",
+        "image_display_height": "670",
+        "media_url": "https://pbs.twimg.com/media/DOhMJ8AUMAAUk_Q.jpg",
+        "thank_you_text": "Thanks",
+        "id": "59woh",
+        "first_cta_tweet": "Moon",
+        "second_cta": "#mars",
+        "second_cta_tweet": "Mars",
+        "media_key": "3_883112887618682880",
+        "created_at": "2017-11-01T00:21:49Z",
+        "image_display_width": "1280",
+        "card_uri": "card://925496911342260224",
+        "title": "Moon or Mars?",
+        "updated_at": "2017-11-01T00:21:49Z",
+        "deleted": false,
+        "card_type": "IMAGE_CONVERSATION"
+      }
+    ]
+  },
+  {
+    "name": "video_conversation_card",
+    "document": "ads",
+    "exampleIds": [],
+    "idParameter": "card_id",
+    "parent": "account",
+    "parentParameter": null,
+    "key": "id",
+    "delete": "soft",
+    "id": {
+      "shape": "EntityId",
+      "length": 5
+    },
+    "required": [
+      "id",
+      "name",
+      "card_type",
+      "created_at",
+      "updated_at",
+      "deleted"
+    ],
+    "fields": {
+      "id": {
+        "type": "string",
+        "nullable": false
+      },
+      "name": {
+        "type": "string",
+        "nullable": false
+      },
+      "title": {
+        "type": "string",
+        "nullable": false
+      },
+      "first_cta": {
+        "type": "string",
+        "nullable": false
+      },
+      "first_cta_tweet": {
+        "type": "string",
+        "nullable": false
+      },
+      "second_cta": {
+        "type": "string",
+        "nullable": false
+      },
+      "second_cta_tweet": {
+        "type": "string",
+        "nullable": false
+      },
+      "third_cta": {
+        "type": "string",
+        "nullable": false
+      },
+      "third_cta_tweet": {
+        "type": "string",
+        "nullable": false
+      },
+      "fourth_cta": {
+        "type": "string",
+        "nullable": false
+      },
+      "fourth_cta_tweet": {
+        "type": "string",
+        "nullable": false
+      },
+      "thank_you_text": {
+        "type": "string",
+        "nullable": false
+      },
+      "thank_you_url": {
+        "type": "string",
+        "nullable": false
+      },
+      "media_key": {
+        "type": "string",
+        "nullable": false
+      },
+      "media_url": {
+        "type": "string",
+        "nullable": false
+      },
+      "video_owner_id": {
+        "type": "string",
+        "nullable": false
+      },
+      "video_width": {
+        "type": "string",
+        "nullable": false
+      },
+      "video_height": {
+        "type": "string",
+        "nullable": false
+      },
+      "poster_media_url": {
+        "type": "string",
+        "nullable": false
+      },
+      "card_uri": {
+        "type": "string",
+        "nullable": false
+      },
+      "card_type": {
+        "type": "string",
+        "nullable": false
+      },
+      "created_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "deleted": {
+        "type": "boolean",
+        "nullable": false
+      }
+    },
+    "template": {
+      "name": "video conversation card",
+      "first_cta": "#APIs",
+      "video_height": "9",
+      "media_url": "https://video.twimg.com/amplify_video/vmap/958388276489895936.vmap",
+      "thank_you_text": "Thank you",
+      "video_owner_id": "756201191646691328",
+      "media_key": "13_958388276489895936",
+      "id": "5a86h",
+      "video_width": "16",
+      "first_cta_tweet": "APIs",
+      "second_cta": "#ShareAgain",
+      "second_cta_tweet": "Sharing is caring",
+      "created_at": "2018-02-02T21:03:47Z",
+      "card_uri": "card://959519113586765824",
+      "title": "Space",
+      "updated_at": "2018-02-02T21:03:47Z",
+      "poster_media_url": "https://pbs.twimg.com/amplify_video_thumb/958388276489895936/img/lZ2kDJLs9pn6tBss.jpg",
+      "deleted": false,
+      "card_type": "VIDEO_CONVERSATION"
+    },
+    "seeds": [
+      {
+        "name": "video conversation card",
+        "first_cta": "#APIs",
+        "video_height": "9",
+        "media_url": "https://video.twimg.com/amplify_video/vmap/958388276489895936.vmap",
+        "thank_you_text": "Thank you",
+        "video_owner_id": "756201191646691328",
+        "media_key": "13_958388276489895936",
+        "id": "5a86h",
+        "video_width": "16",
+        "first_cta_tweet": "APIs",
+        "second_cta": "#ShareAgain",
+        "second_cta_tweet": "Sharing is caring",
+        "created_at": "2018-02-02T21:03:47Z",
+        "card_uri": "card://959519113586765824",
+        "title": "Space",
+        "updated_at": "2018-02-02T21:03:47Z",
+        "poster_media_url": "https://pbs.twimg.com/amplify_video_thumb/958388276489895936/img/lZ2kDJLs9pn6tBss.jpg",
+        "deleted": false,
+        "card_type": "VIDEO_CONVERSATION"
+      }
+    ]
+  },
+  {
+    "name": "poll_card",
+    "document": "ads",
+    "exampleIds": [],
+    "idParameter": "card_id",
+    "parent": "account",
+    "parentParameter": null,
+    "key": "id",
+    "delete": "hard",
+    "id": {
+      "shape": "EntityId",
+      "length": 5
+    },
+    "required": [
+      "id",
+      "name",
+      "start_time",
+      "card_type",
+      "created_at",
+      "updated_at",
+      "deleted"
+    ],
+    "fields": {
+      "id": {
+        "type": "string",
+        "nullable": false
+      },
+      "name": {
+        "type": "string",
+        "nullable": false
+      },
+      "start_time": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "end_time": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "duration_in_minutes": {
+        "type": "string",
+        "nullable": false
+      },
+      "first_choice": {
+        "type": "string",
+        "nullable": false
+      },
+      "second_choice": {
+        "type": "string",
+        "nullable": false
+      },
+      "third_choice": {
+        "type": "string",
+        "nullable": false
+      },
+      "fourth_choice": {
+        "type": "string",
+        "nullable": false
+      },
+      "card_uri": {
+        "type": "string",
+        "nullable": false
+      },
+      "card_type": {
+        "type": "string",
+        "nullable": false
+      },
+      "video_url": {
+        "type": "string",
+        "nullable": false
+      },
+      "video_hls_url": {
+        "type": "string",
+        "nullable": false
+      },
+      "video_width": {
+        "type": "string",
+        "nullable": false
+      },
+      "video_height": {
+        "type": "string",
+        "nullable": false
+      },
+      "video_poster_url": {
+        "type": "string",
+        "nullable": false
+      },
+      "video_poster_width": {
+        "type": "string",
+        "nullable": false
+      },
+      "video_poster_height": {
+        "type": "string",
+        "nullable": false
+      },
+      "content_duration_seconds": {
+        "type": "string",
+        "nullable": false
+      },
+      "created_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "deleted": {
+        "type": "boolean",
+        "nullable": false
+      }
+    },
+    "template": {
+      "name": "text only poll",
+      "start_time": "2018-01-09T05:03:05Z",
+      "first_choice": "Morning",
+      "second_choice": "Evening",
+      "end_time": "2018-01-11T05:03:05Z",
+      "id": "57i8t",
+      "created_at": "2018-01-09T05:03:05Z",
+      "duration_in_minutes": "2880",
+      "card_uri": "card://950593749658189824",
+      "updated_at": "2018-01-09T05:03:05Z",
+      "deleted": false,
+      "card_type": "TEXT_POLLS"
+    },
+    "seeds": [
+      {
+        "name": "text only poll",
+        "start_time": "2018-01-09T05:03:05Z",
+        "first_choice": "Morning",
+        "second_choice": "Evening",
+        "end_time": "2018-01-11T05:03:05Z",
+        "id": "57i8t",
+        "created_at": "2018-01-09T05:03:05Z",
+        "duration_in_minutes": "2880",
+        "card_uri": "card://950593749658189824",
+        "updated_at": "2018-01-09T05:03:05Z",
+        "deleted": false,
+        "card_type": "TEXT_POLLS"
+      }
+    ]
+  },
+  {
+    "name": "draft_tweet",
+    "document": "ads",
+    "exampleIds": [],
+    "idParameter": "draft_tweet_id",
+    "parent": "account",
+    "parentParameter": null,
+    "key": "id",
+    "delete": "hard",
+    "id": {
+      "shape": "NumericId",
+      "length": 18
+    },
+    "required": [
+      "id",
+      "text",
+      "user_id",
+      "nullcast",
+      "media_keys",
+      "created_at",
+      "updated_at"
+    ],
+    "fields": {
+      "id": {
+        "type": "string",
+        "nullable": false
+      },
+      "name": {
+        "type": "string",
+        "nullable": true
+      },
+      "text": {
+        "type": "string",
+        "nullable": false
+      },
+      "user_id": {
+        "type": "string",
+        "nullable": false
+      },
+      "nullcast": {
+        "type": "boolean",
+        "nullable": false,
+        "default": true
+      },
+      "card_uri": {
+        "type": "string",
+        "nullable": true
+      },
+      "media_keys": {
+        "type": "array",
+        "nullable": false
+      },
+      "status": {
+        "type": "string",
+        "nullable": false
+      },
+      "created_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      }
+    },
+    "template": {
+      "name": null,
+      "text": "#TwitterDev",
+      "user_id": "756201191646691328",
+      "id": "994788364334325760",
+      "nullcast": true,
+      "created_at": "2018-05-11T03:56:42Z",
+      "card_uri": "card://958225772740714496",
+      "updated_at": "2018-05-11T03:56:42Z",
+      "media_keys": []
+    },
+    "seeds": [
+      {
+        "name": null,
+        "text": "#TwitterDev",
+        "user_id": "756201191646691328",
+        "id": "994788364334325760",
+        "nullcast": true,
+        "created_at": "2018-05-11T03:56:42Z",
+        "card_uri": "card://958225772740714496",
+        "updated_at": "2018-05-11T03:56:42Z",
+        "media_keys": []
+      }
+    ]
+  },
+  {
+    "name": "scheduled_tweet",
+    "document": "ads",
+    "exampleIds": [],
+    "idParameter": "scheduled_tweet_id",
+    "parent": "account",
+    "parentParameter": null,
+    "key": "id",
+    "delete": "hard",
+    "id": {
+      "shape": "NumericId",
+      "length": 18
+    },
+    "required": [
+      "id",
+      "text",
+      "user_id",
+      "nullcast",
+      "scheduled_at",
+      "scheduled_status",
+      "media_keys",
+      "created_at",
+      "updated_at"
+    ],
+    "fields": {
+      "id": {
+        "type": "string",
+        "nullable": false
+      },
+      "name": {
+        "type": "string",
+        "nullable": true
+      },
+      "text": {
+        "type": "string",
+        "nullable": false
+      },
+      "user_id": {
+        "type": "string",
+        "nullable": false
+      },
+      "nullcast": {
+        "type": "boolean",
+        "nullable": false,
+        "default": true
+      },
+      "scheduled_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "completed_at": {
+        "type": "string",
+        "nullable": true,
+        "format": "date-time"
+      },
+      "scheduled_status": {
+        "type": "string",
+        "nullable": false
+      },
+      "card_uri": {
+        "type": "string",
+        "nullable": true
+      },
+      "tweet_id": {
+        "type": "string",
+        "nullable": true
+      },
+      "media_keys": {
+        "type": "array",
+        "nullable": false
+      },
+      "created_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      }
+    },
+    "template": {
+      "name": "test name",
+      "completed_at": null,
+      "text": "where you want to be",
+      "user_id": "756201191646691328",
+      "scheduled_status": "SCHEDULED",
+      "id": "875828692081037312",
+      "nullcast": true,
+      "created_at": "2017-06-16T21:33:27Z",
+      "scheduled_at": "2017-06-18T22:00:00Z",
+      "card_uri": null,
+      "updated_at": "2017-06-16T21:33:27Z",
+      "tweet_id": null,
+      "media_keys": []
+    },
+    "seeds": [
+      {
+        "name": "test name",
+        "completed_at": null,
+        "text": "where you want to be",
+        "user_id": "756201191646691328",
+        "scheduled_status": "SCHEDULED",
+        "id": "875828692081037312",
+        "nullcast": true,
+        "created_at": "2017-06-16T21:33:27Z",
+        "scheduled_at": "2017-06-18T22:00:00Z",
+        "card_uri": null,
+        "updated_at": "2017-06-16T21:33:27Z",
+        "tweet_id": null,
+        "media_keys": []
+      }
+    ]
+  },
+  {
+    "name": "preroll_call_to_action",
+    "document": "ads",
+    "exampleIds": [],
+    "idParameter": "preroll_call_to_action_id",
+    "parent": "account",
+    "parentParameter": null,
+    "key": "id",
+    "delete": "soft",
+    "id": {
+      "shape": "EntityId",
+      "length": 3
+    },
+    "required": [
+      "id",
+      "line_item_id",
+      "call_to_action",
+      "call_to_action_url",
+      "created_at",
+      "updated_at",
+      "deleted"
+    ],
+    "fields": {
+      "id": {
+        "type": "string",
+        "nullable": false
+      },
+      "line_item_id": {
+        "type": "string",
+        "nullable": false
+      },
+      "call_to_action": {
+        "type": "string",
+        "nullable": false
+      },
+      "call_to_action_url": {
+        "type": "string",
+        "nullable": false
+      },
+      "created_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "deleted": {
+        "type": "boolean",
+        "nullable": false
+      }
+    },
+    "template": {
+      "line_item_id": "8v53k",
+      "call_to_action_url": "https://www.x.com",
+      "call_to_action": "VISIT_SITE",
+      "id": "8f0",
+      "created_at": "2017-07-07T19:28:40Z",
+      "updated_at": "2017-07-07T19:28:40Z",
+      "deleted": false
+    },
+    "seeds": [
+      {
+        "line_item_id": "8v53k",
+        "call_to_action_url": "https://www.x.com",
+        "call_to_action": "VISIT_SITE",
+        "id": "8f0",
+        "created_at": "2017-07-07T19:28:40Z",
+        "updated_at": "2017-07-07T19:28:40Z",
+        "deleted": false
+      }
+    ]
+  },
+  {
+    "name": "curated_category",
+    "document": "ads",
+    "exampleIds": [
+      "8tujl1p3yn0g"
+    ],
+    "idParameter": "curated_category_id",
+    "parent": "account",
+    "parentParameter": null,
+    "key": "id",
+    "delete": "soft",
+    "id": {
+      "shape": "EntityId",
+      "length": 12
+    },
+    "required": [
+      "id",
+      "name",
+      "country_codes",
+      "created_at",
+      "updated_at"
+    ],
+    "fields": {
+      "id": {
+        "type": "string",
+        "nullable": false
+      },
+      "name": {
+        "type": "string",
+        "nullable": false
+      },
+      "description": {
+        "type": "string",
+        "nullable": false
+      },
+      "country_codes": {
+        "type": "array",
+        "nullable": false
+      },
+      "publisher_user_ids": {
+        "type": "array",
+        "nullable": false
+      },
+      "videos_monetized_in_last_thirty_days": {
+        "type": "integer",
+        "nullable": false
+      },
+      "created_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "deleted": {
+        "type": "boolean",
+        "nullable": false
+      }
+    },
+    "template": {
+      "id": "9ddrgesiap6o",
+      "name": "Basketball",
+      "description": "Reach fans through videos from basketball publishers.",
+      "country_codes": [
+        "US"
+      ],
+      "publisher_user_ids": [
+        "20265254",
+        "770658432928079872"
+      ],
+      "videos_monetized_in_last_thirty_days": 2446,
+      "created_at": "2019-11-08T21:12:47Z",
+      "updated_at": "2019-11-08T21:12:47Z"
+    },
+    "seeds": [
+      {
+        "id": "9ddrgesiap6o",
+        "name": "Basketball",
+        "description": "Reach fans through videos from basketball publishers.",
+        "country_codes": [
+          "US"
+        ],
+        "publisher_user_ids": [
+          "20265254",
+          "770658432928079872"
+        ],
+        "videos_monetized_in_last_thirty_days": 2446,
+        "created_at": "2019-11-08T21:12:47Z",
+        "updated_at": "2019-11-08T21:12:47Z",
+        "deleted": false
+      },
+      {
+        "id": "929wbl6ymlfk",
+        "name": "Basketball",
+        "description": "Reach fans through videos from basketball publishers.",
+        "country_codes": [
+          "US"
+        ],
+        "publisher_user_ids": [
+          "20265254",
+          "770658432928079872"
+        ],
+        "videos_monetized_in_last_thirty_days": 2446,
+        "created_at": "2019-11-08T21:12:47Z",
+        "updated_at": "2019-11-08T21:12:47Z",
+        "deleted": false
+      }
+    ]
+  },
+  {
+    "name": "line_item_curated_category",
+    "document": "ads",
+    "exampleIds": [],
+    "idParameter": "line_item_curated_category_id",
+    "parent": "account",
+    "parentParameter": null,
+    "key": "id",
+    "delete": "soft",
+    "id": {
+      "shape": "EntityId",
+      "length": 2
+    },
+    "required": [
+      "id",
+      "line_item_id",
+      "curated_category_id",
+      "created_at",
+      "updated_at",
+      "deleted"
+    ],
+    "fields": {
+      "id": {
+        "type": "string",
+        "nullable": false
+      },
+      "line_item_id": {
+        "type": "string",
+        "nullable": false
+      },
+      "curated_category_id": {
+        "type": "string",
+        "nullable": false
+      },
+      "created_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "deleted": {
+        "type": "boolean",
+        "nullable": false
+      }
+    },
+    "template": {
+      "id": "xq",
+      "line_item_id": "iqwka",
+      "curated_category_id": "9ddrgesiap6o",
+      "created_at": "2021-03-30T17:26:42Z",
+      "updated_at": "2021-03-30T17:26:42Z",
+      "deleted": false
+    },
+    "seeds": [
+      {
+        "id": "xq",
+        "line_item_id": "iqwka",
+        "curated_category_id": "9ddrgesiap6o",
+        "created_at": "2021-03-30T17:26:42Z",
+        "updated_at": "2021-03-30T17:26:42Z",
+        "deleted": false
+      }
+    ]
+  },
+  {
+    "name": "tailored_audience_permission",
+    "document": "tailored-audiences",
+    "exampleIds": [],
+    "idParameter": "tailored_audience_permission_id",
+    "parent": "custom_audience",
+    "parentParameter": "tailored_audience_id",
+    "key": "id",
+    "delete": "soft",
+    "id": {
+      "shape": "EntityId",
+      "length": 2
+    },
+    "required": [
+      "id",
+      "tailored_audience_id",
+      "granted_account_id",
+      "permission_level",
+      "created_at",
+      "updated_at",
+      "deleted"
+    ],
+    "fields": {
+      "id": {
+        "type": "string",
+        "nullable": false
+      },
+      "tailored_audience_id": {
+        "type": "string",
+        "nullable": false
+      },
+      "granted_account_id": {
+        "type": "string",
+        "nullable": false
+      },
+      "permission_level": {
+        "type": "string",
+        "nullable": false
+      },
+      "created_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "nullable": false,
+        "format": "date-time"
+      },
+      "deleted": {
+        "type": "boolean",
+        "nullable": false
+      }
+    },
+    "template": {
+      "id": "14m",
+      "tailored_audience_id": "2906h",
+      "granted_account_id": "18ce54aymz3",
+      "permission_level": "READ_ONLY",
+      "created_at": "2017-09-12T23:49:34Z",
+      "updated_at": "2017-09-12T23:49:34Z",
+      "deleted": false
+    },
+    "seeds": [
+      {
+        "id": "ri",
+        "tailored_audience_id": "1nmth",
+        "granted_account_id": "18ce54aymz3",
+        "permission_level": "READ_ONLY",
+        "created_at": "2017-06-08T23:17:59Z",
+        "updated_at": "2017-06-08T23:17:59Z",
         "deleted": false
       }
     ]

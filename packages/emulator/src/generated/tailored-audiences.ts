@@ -82,7 +82,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -158,27 +162,11 @@ export const operations: OperationSpec[] = [
       "max": 1000
     },
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "tailored_audience_id": "1nmth"
-        }
-      },
-      "next_cursor": null,
-      "data": [
-        {
-          "id": "ri",
-          "tailored_audience_id": "1nmth",
-          "granted_account_id": "18ce54aymz3",
-          "permission_level": "READ_ONLY",
-          "created_at": "2017-06-08T23:17:59Z",
-          "updated_at": "2017-06-08T23:17:59Z",
-          "deleted": false
-        }
-      ]
-    }
+    "resource": {
+      "name": "tailored_audience_permission",
+      "action": "list"
+    },
+    "example": null
   },
   {
     "id": "createTailoredAudiencePermission",
@@ -198,7 +186,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -239,26 +231,11 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "tailored_audience_id": "2906h",
-          "granted_account_id": "18ce54aymz3",
-          "permission_level": "READ_ONLY"
-        }
-      },
-      "data": {
-        "id": "14m",
-        "tailored_audience_id": "2906h",
-        "granted_account_id": "18ce54aymz3",
-        "permission_level": "READ_ONLY",
-        "created_at": "2017-09-12T23:49:34Z",
-        "updated_at": "2017-09-12T23:49:34Z",
-        "deleted": false
-      }
-    }
+    "resource": {
+      "name": "tailored_audience_permission",
+      "action": "create"
+    },
+    "example": null
   },
   {
     "id": "deleteTailoredAudiencePermission",
@@ -278,7 +255,11 @@ export const operations: OperationSpec[] = [
       401,
       403,
       404,
+      405,
+      408,
+      423,
       429,
+      500,
       503
     ],
     "headers": [
@@ -313,24 +294,10 @@ export const operations: OperationSpec[] = [
     "bodyMediaType": null,
     "count": null,
     "batchItems": null,
-    "resource": null,
-    "example": {
-      "request": {
-        "params": {
-          "account_id": "18ce54d4x5t",
-          "tailored_audience_id": "1nmth",
-          "tailored_audience_permission_id": "ri"
-        }
-      },
-      "data": {
-        "id": "ri",
-        "tailored_audience_id": "1nmth",
-        "granted_account_id": "18ce54aymz3",
-        "permission_level": "READ_ONLY",
-        "created_at": "2017-06-08T23:17:59Z",
-        "updated_at": "2017-08-30T18:29:35Z",
-        "deleted": true
-      }
-    }
+    "resource": {
+      "name": "tailored_audience_permission",
+      "action": "delete"
+    },
+    "example": null
   }
 ];

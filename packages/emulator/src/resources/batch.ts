@@ -39,9 +39,10 @@ export function handleBatch(call: Call): Answer {
         const params = { ...typedItemParams(resource.name, item), ...parentParams };
         const id = String(params[resource.idParameter] ?? "");
         try {
-          if (item.operation_type === "Create") data.push(createRecord(call, resource, params, parentId));
-          else if (item.operation_type === "Update") data.push(updateRecord(call, resource, id, params, parentId));
-          else data.push(deleteRecord(call, resource, id, parentId));
+          if (item.operation_type === "Create") data.push(createRecord(call, resource, params, parentId, true));
+          else if (item.operation_type === "Update")
+            data.push(updateRecord(call, resource, id, params, parentId, true));
+          else data.push(deleteRecord(call, resource, id, parentId, true));
         } catch (error) {
           if (!(error instanceof ApiFailure)) throw error;
           failed = true;

@@ -20,7 +20,7 @@ function knownCode(document: string, code: string): number | undefined {
  * `<RESOURCE>_NOT_FOUND` where the API knows that code: a missing record is 404 (facts file: a deleted
  * record reads as 404), a missing parent takes the code's own status (403 ACCOUNT_NOT_FOUND).
  */
-function missing(resource: ResourceSpec, id: string, asParent = false): ApiFailure {
+export function missing(resource: ResourceSpec, id: string, asParent = false): ApiFailure {
   const code = `${resource.name.toUpperCase()}_NOT_FOUND`;
   const status = knownCode(resource.document, code);
   const message = `${resource.name} ${id} was not found`;
@@ -34,7 +34,7 @@ const live = (record: StoredRecord | undefined) => (record && record.data.delete
 export function parentOf(call: Call, resource: ResourceSpec): string | null {
   if (!resource.parent) return null;
   const parent = resourceNamed(resource.parent);
-  const id = call.path[parent.idParameter] ?? "";
+  const id = call.path[resource.parentParameter ?? parent.idParameter] ?? "";
   if (!live(call.store.get(parent.name, id))) throw missing(parent, id, true);
   return id;
 }
@@ -44,7 +44,7 @@ function checkReferences(call: Call, resource: ResourceSpec, params: Data, paren
   for (const [name, value] of Object.entries(params)) {
     if (name === resource.idParameter || typeof value !== "string" || value === "") continue;
     const target = resourceByIdParameter(name);
-    if (!target || target.name === resource.parent) continue;
+    if (!target || target.name === resource.parent || name === resource.parentParameter) continue;
     const record = live(call.store.get(target.name, value));
     if (!record || (parentId !== null && record.parentId !== parentId && target.parent === resource.parent)) {
       // The API's own code where it has one: INVALID_FUNDING_INSTRUMENT (400), CAMPAIGN_NOT_FOUND (404).
@@ -71,16 +71,49 @@ export function findRecord(
   return record;
 }
 
-const context = (call: Call, parentId: string | null): RuleContext => ({ store: call.store, parentId, now: call.now });
+export const ruleContext = (call: Call, parentId: string | null, params: Data = {}, batch = false): RuleContext => ({
+  store: call.store,
+  parentId,
+  now: call.now,
+  path: call.path,
+  userId: call.fixture.userId,
+  fixtureAccountId: call.fixture.accountId,
+  batch,
+  params,
+});
 
-export function createRecord(call: Call, resource: ResourceSpec, params: Data, parentId: string | null): Data {
-  checkReferences(call, resource, params, parentId);
+/** The record as answered now: the rules' views of records that time moves on. */
+export function view(call: Call, resource: ResourceSpec, data: Data, parentId: string | null): Data {
+  let out = data;
+  for (const rule of rulesFor(resource.name)) if (rule.view) out = rule.view(out, ruleContext(call, parentId));
+  return out;
+}
+
+/** A record whose id the caller gives (a media library object's `media_key`), else a new one. */
+function idFor(call: Call, resource: ResourceSpec, params: Data): string {
+  const given = resource.key === "id" ? undefined : params[resource.key];
+  if (typeof given === "string") {
+    if (call.store.get(resource.name, given)) throw invalid(resource.key, `${resource.key} ${given} is already in use`);
+    return given;
+  }
   let id = newId(resource.id.shape, resource.id.length, call.store.random);
   while (call.store.get(resource.name, id)) id = newId(resource.id.shape, resource.id.length, call.store.random);
+  return id;
+}
+
+export function createRecord(
+  call: Call,
+  resource: ResourceSpec,
+  params: Data,
+  parentId: string | null,
+  batch = false,
+): Data {
+  checkReferences(call, resource, params, parentId);
+  const id = idFor(call, resource, params);
   const record = buildRecord(resource, id, params, isoSeconds(call.now));
-  for (const rule of rulesFor(resource.name)) rule.create?.(record, context(call, parentId));
-  call.store.insert(resource.name, parentId, record);
-  return record;
+  for (const rule of rulesFor(resource.name)) rule.create?.(record, ruleContext(call, parentId, params, batch));
+  call.store.insert(resource.name, parentId, record, resource.key === "id" ? undefined : id);
+  return view(call, resource, record, parentId);
 }
 
 export function updateRecord(
@@ -89,27 +122,42 @@ export function updateRecord(
   id: string,
   params: Data,
   parentId: string | null,
+  batch = false,
 ): Data {
   const stored = findRecord(call, resource, id, parentId);
   checkReferences(call, resource, params, parentId);
   const next = applyUpdate(resource, stored.data, params, isoSeconds(call.now));
-  for (const rule of rulesFor(resource.name)) rule.update?.(next, stored.data, context(call, parentId));
+  for (const rule of rulesFor(resource.name))
+    rule.update?.(next, stored.data, ruleContext(call, parentId, params, batch));
   call.store.update(stored, next);
-  return next;
+  return view(call, resource, next, parentId);
 }
 
-/** Soft delete (seed 000 section 3): irreversible, and a repeated DELETE answers 404. */
-export function deleteRecord(call: Call, resource: ResourceSpec, id: string, parentId: string | null): Data {
+/**
+ * Soft delete (seed 000 section 3): irreversible, and a repeated DELETE answers 404. A resource declared
+ * `delete: hard` (draft posts, poll cards: seed 002 section 3) is removed for good and answered once.
+ */
+export function deleteRecord(
+  call: Call,
+  resource: ResourceSpec,
+  id: string,
+  parentId: string | null,
+  batch = false,
+): Data {
   const stored = findRecord(call, resource, id, parentId);
-  const next = { ...stored.data, deleted: true, updated_at: isoSeconds(call.now) };
-  for (const rule of rulesFor(resource.name)) rule.delete?.(next, context(call, parentId));
-  call.store.update(stored, next);
+  const next: Data = { ...view(call, resource, stored.data, parentId) };
+  if ("deleted" in resource.fields) next.deleted = true;
+  if ("updated_at" in resource.fields) next.updated_at = isoSeconds(call.now);
+  for (const rule of rulesFor(resource.name)) rule.delete?.(next, ruleContext(call, parentId, {}, batch));
+  if (resource.delete === "hard") call.store.remove(resource.name, id);
+  else call.store.update(stored, next);
   return next;
 }
 
-/** The parameters that set record fields: the query's and the path's, but not the record's own id. */
+/** The parameters that set record fields: a JSON body's, the query's and the path's, not the record's own id. */
 function fieldParams(call: Call, resource: ResourceSpec): Data {
-  const params: Data = { ...call.query };
+  const body = typeof call.body === "object" && call.body !== null && !Array.isArray(call.body) ? call.body : {};
+  const params: Data = { ...body, ...call.query };
   for (const [name, value] of Object.entries(call.path)) if (name !== resource.idParameter) params[name] = value;
   return params;
 }
@@ -124,18 +172,21 @@ export function handleResource(call: Call): Answer {
   const single = (data: Data): Answer =>
     operation.envelope === "list"
       ? { status: operation.successStatus, body: { request, next_cursor: null, data: [data] } }
-      : { status: operation.successStatus, body: { request, data } };
+      : { status: operation.successStatus, body: { request, data: operation.envelope === "array" ? [data] : data } };
 
   switch (operation.resource.action) {
     case "get": {
       const withDeleted = paramOrDefault(call.query, operation.parameters, "with_deleted") === true;
-      return single(findRecord(call, resource, id, parentId, withDeleted).data);
+      return single(view(call, resource, findRecord(call, resource, id, parentId, withDeleted).data, parentId));
     }
     case "list": {
-      const all = [...call.store.collection(resource.name).values()].filter(
+      let all = [...call.store.collection(resource.name).values()].filter(
         (r) => parentId === null || r.parentId === parentId,
       );
-      const page = listRecords(all, resource, operation, call.query);
+      for (const rule of rulesFor(resource.name))
+        if (rule.list) all = rule.list(all, call.query, ruleContext(call, parentId));
+      const views = all.map((r) => ({ ...r, data: view(call, resource, r.data, parentId) }));
+      const page = listRecords(views, resource, operation, call.query);
       const withTotal = paramOrDefault(call.query, operation.parameters, "with_total_count") === true;
       return {
         status: operation.successStatus,

@@ -32,12 +32,27 @@ function compareValues(a: unknown, b: unknown): number {
   return String(a) < String(b) ? -1 : 1;
 }
 
+/** The record field a list filter reads: `<field>s` or `<field>` (the id parameter reads the id). */
+function filterField(name: string, resource: ResourceSpec): string | undefined {
+  for (const field of [name.endsWith("s") ? name.slice(0, -1) : name, name]) {
+    if (field === resource.idParameter) return resource.key;
+    if (field in resource.fields && !NOT_FILTERS.has(field)) return field;
+  }
+  return undefined;
+}
+
+const NOT_FILTERS = new Set(["name", "deleted", "count", "cursor"]);
+
+/** Id filters (`campaign_ids`), enum filters (`creative_types`) and field equality (`user_id`). */
 function matchesFilters(record: StoredRecord, resource: ResourceSpec, query: Record<string, unknown>): boolean {
   for (const [name, value] of Object.entries(query)) {
-    if (!name.endsWith("_ids") || !Array.isArray(value)) continue;
-    const field = name.slice(0, -1);
-    const actual = field === resource.idParameter ? record.data.id : record.data[field];
-    if (!value.includes(actual)) return false;
+    if (value === "" || value === undefined) continue;
+    const field = filterField(name, resource);
+    if (!field) continue;
+    const actual = record.data[field];
+    const wanted = Array.isArray(value) ? value : [value];
+    const values = Array.isArray(actual) ? actual : [actual];
+    if (!values.some((v) => wanted.includes(v))) return false;
   }
   const q = query.q;
   if (typeof q === "string" && q !== "") {

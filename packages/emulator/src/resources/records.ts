@@ -20,21 +20,24 @@ function fieldValue(field: string, spec: FieldSpec, value: unknown): unknown {
 export function buildRecord(resource: ResourceSpec, id: string, params: Data, now: string): Data {
   const record: Data = {};
   for (const [field, spec] of Object.entries(resource.fields)) {
-    if (SYSTEM_FIELDS.has(field)) continue;
+    if (SYSTEM_FIELDS.has(field) || field === resource.key) continue;
     const sent = params[field];
     if (sent !== undefined && sent !== "") record[field] = fieldValue(field, spec, sent);
     else if (spec.default !== undefined) record[field] = structuredClone(spec.default);
     else if (spec.nullable) record[field] = null;
     else if (resource.template[field] !== undefined) record[field] = structuredClone(resource.template[field]);
   }
-  return { id, ...record, created_at: now, updated_at: now, deleted: false };
+  // The system fields the record schema has (draft and scheduled posts have no `deleted`).
+  const system: Data = { created_at: now, updated_at: now, deleted: false };
+  for (const field of Object.keys(system)) if (!(field in resource.fields)) delete system[field];
+  return { [resource.key]: id, ...record, ...system };
 }
 
 export function applyUpdate(resource: ResourceSpec, current: Data, params: Data, now: string): Data {
   const next: Data = { ...current };
   for (const [field, value] of Object.entries(params)) {
     const spec = resource.fields[field];
-    if (!spec || SYSTEM_FIELDS.has(field) || field === resource.idParameter) continue;
+    if (!spec || SYSTEM_FIELDS.has(field) || field === resource.idParameter || field === resource.key) continue;
     if (value === "" && spec.type !== "string") {
       if (spec.nullable) next[field] = null;
       else if (spec.default !== undefined) next[field] = structuredClone(spec.default);
@@ -45,6 +48,6 @@ export function applyUpdate(resource: ResourceSpec, current: Data, params: Data,
       next[field] = fieldValue(field, spec, value);
     }
   }
-  next.updated_at = now;
+  if ("updated_at" in resource.fields) next.updated_at = now;
   return next;
 }

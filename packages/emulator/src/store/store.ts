@@ -1,6 +1,10 @@
 // Records in memory, per resource, in insertion order. Each record keeps its sequence number (the
 // stable list order) and its parent's id. Mutations inside `transaction` are undone when it throws,
 // which makes batches atomic.
+import { resources } from "../generated/index.js";
+
+/** The field holding each resource's id when it is not `id` (a media library object's `media_key`). */
+const KEY_FIELDS = new Map(resources.filter((r) => r.key !== "id").map((r) => [r.name, r.key]));
 
 export type Data = Record<string, unknown>;
 
@@ -8,6 +12,8 @@ export interface StoredRecord {
   seq: number;
   parentId: string | null;
   data: Data;
+  /** The record's id when it is not `data.id` (a media library object's `media_key`). */
+  key?: string;
 }
 
 export interface StoreState {
@@ -35,11 +41,12 @@ export class Store {
     return this.collection(resource).get(id);
   }
 
-  insert(resource: string, parentId: string | null, data: Data): StoredRecord {
-    const id = String(data.id);
+  insert(resource: string, parentId: string | null, data: Data, key?: string): StoredRecord {
+    const keyField = KEY_FIELDS.get(resource);
+    const id = key ?? String(data.id ?? (keyField ? data[keyField] : undefined));
     const collection = this.collection(resource);
     if (collection.has(id)) throw new Error(`${resource} ${id} exists`);
-    const record = { seq: ++this.seq, parentId, data };
+    const record: StoredRecord = { seq: ++this.seq, parentId, data, ...(key !== undefined ? { key } : {}) };
     collection.set(id, record);
     this.undo?.push(() => collection.delete(id));
     return record;
@@ -52,6 +59,15 @@ export class Store {
     this.undo?.push(() => {
       record.data = previous;
     });
+  }
+
+  /** Removes a record for good (a hard delete). */
+  remove(resource: string, id: string): void {
+    const collection = this.collection(resource);
+    const record = collection.get(id);
+    if (!record) return;
+    collection.delete(id);
+    this.undo?.push(() => collection.set(id, record));
   }
 
   transaction<T>(work: () => T): T {
@@ -90,7 +106,7 @@ export class Store {
     store.random.seed = state.random.seed;
     for (const [name, records] of Object.entries(state.records)) {
       const collection = store.collection(name);
-      for (const record of structuredClone(records)) collection.set(String(record.data?.id), record);
+      for (const record of structuredClone(records)) collection.set(record.key ?? String(record.data?.id), record);
     }
     return store;
   }

@@ -19,6 +19,7 @@ function ownCopy(value: object): Record<string, unknown> {
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 export function coerceString(text: string, plan: CoercionPlan): unknown {
+  if (text === "" && plan.empty) return "";
   const types = plan.types;
   if (types.length === 0 || types.includes("string")) return text;
   if ((types.includes("integer") || types.includes("number")) && NUMBER.test(text)) return Number(text);
@@ -30,6 +31,7 @@ export function coerceString(text: string, plan: CoercionPlan): unknown {
 
 /** Coerces a value: strings by the plan, arrays item by item, objects property by property. */
 export function coerceValue(value: unknown, plan: CoercionPlan, commaSeparated: boolean): unknown {
+  if (value === "" && plan.empty) return "";
   if (plan.types.includes("array") && !plan.types.includes("string")) {
     const items =
       typeof value === "string" ? (commaSeparated ? (value === "" ? [] : value.split(",")) : [value]) : value;

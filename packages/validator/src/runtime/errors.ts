@@ -135,6 +135,8 @@ export function convertErrors(
 export class ErrorList {
   readonly errors: ValidationError[] = [];
   omitted = 0;
+  /** What the summary adds: checks left out once the limit was passed. */
+  note: string | undefined;
   constructor(
     readonly max: number,
     private readonly summary: { code: string; parameter: string },
@@ -152,7 +154,7 @@ export class ErrorList {
       ...this.errors,
       {
         ...this.summary,
-        message: `${this.omitted} more errors not listed (at most ${this.max} are listed: the maxErrors option)`,
+        message: `${this.omitted} more errors not listed (at most ${this.max} are listed: the maxErrors option)${this.note ? `; ${this.note}` : ""}`,
       },
     ];
   }

@@ -12,10 +12,23 @@ export interface ValidationError {
 
 export type ValidationResult = { valid: true } | { valid: false; errors: ValidationError[] };
 
-/** A response's validation: when valid, the body (parsed, when it was given as JSON text). */
+/**
+ * A response's validation: when valid, the body (parsed, when it was given as JSON text), and the
+ * warnings of a tolerant check (an enum value or a length the documents do not know yet).
+ */
 export type ResponseValidation<Body = unknown> =
-  | { valid: true; body: Body }
+  | { valid: true; body: Body; warnings?: ValidationError[] }
   | { valid: false; errors: ValidationError[] };
+
+export interface ResponseOptions {
+  /** The most errors listed (100 by default). */
+  maxErrors?: number;
+  /**
+   * Fail on every breach. By default a response that breaks only an enum (a value the API added) or a
+   * length or item-count bound is valid, the breaches listed as `warnings`.
+   */
+  strict?: boolean;
+}
 
 /** A request as a client sends it: typed values or raw wire strings. */
 export interface RequestInput {
@@ -41,6 +54,8 @@ export interface CoercionPlan {
   types: string[];
   items?: CoercionPlan;
   properties?: Record<string, CoercionPlan>;
+  /** The schema accepts the empty value (a clearable update parameter): `""` stays `""`. */
+  empty?: boolean;
 }
 
 export interface ParameterDescriptor {
@@ -60,5 +75,7 @@ export interface BodyDescriptor {
 
 export interface ResponseDescriptor {
   mediaType: string | undefined;
+  /** The response may also come as text (`text/html`): a body that is not JSON is accepted as such. */
+  text?: boolean;
   validate: SchemaFunction | undefined;
 }

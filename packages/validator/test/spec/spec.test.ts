@@ -81,7 +81,9 @@ for (const bundle of bundles) {
           for (const variant of boundVariants(document, media.schema, example)) {
             const problem = judge(
               variant,
-              operation.validateResponse(status === "default" ? 599 : status.replace("XX", "00"), variant.value),
+              operation.validateResponse(status === "default" ? 599 : status.replace("XX", "00"), variant.value, {
+                strict: true,
+              }),
               pathName(variant.path) || "body",
             );
             if (problem) problems.push(`response ${status}: ${problem}`);
@@ -132,6 +134,7 @@ for (const bundle of bundles) {
               const result = operation.validateResponse(
                 status === "default" ? 599 : status.replace("XX", "00"),
                 example,
+                { strict: true },
               );
               if (!result.valid)
                 problems.push(

@@ -1,5 +1,6 @@
-// media-keys-mix: the keys are all of one kind (by prefix) and at most that kind's limit; an unknown
-// prefix fails.
+// media-keys-mix: the keys are all of one kind (by prefix) and at most that kind's limit. The prefix
+// mapping is inferred (the reference says only that a key starts with an integer and an underscore),
+// so a key of an unknown prefix is unclassified: it passes and counts toward no kind.
 import type { Check, RuleBase } from "../check.js";
 import { locate } from "../reference.js";
 
@@ -18,14 +19,13 @@ export const check: Check<MediaKeysMixRule> = (rule, scope) => {
     Object.keys(rule.prefixes).find(
       (kind) => typeof key === "string" && (rule.prefixes[kind] ?? []).some((p) => key.startsWith(p)),
     );
-  const kinds = keys.map(kindOf);
-  if (kinds.some((k) => k === undefined))
-    return [{ parameter: place.parameter, detail: "a key has an unknown prefix" }];
-  const distinct = [...new Set(kinds)] as string[];
+  const kinds = keys.map(kindOf).filter((kind): kind is string => kind !== undefined);
+  const distinct = [...new Set(kinds)];
   if (distinct.length > 1) return [{ parameter: place.parameter, detail: `mixes ${distinct.join(" and ")}` }];
-  const kind = distinct[0] as string;
+  const kind = distinct[0];
+  if (kind === undefined) return [];
   const limit = rule.limits[kind];
-  return limit === undefined || keys.length <= limit
+  return limit === undefined || kinds.length <= limit
     ? []
-    : [{ parameter: place.parameter, detail: `${keys.length} ${kind} keys, at most ${limit}` }];
+    : [{ parameter: place.parameter, detail: `${kinds.length} ${kind} keys, at most ${limit}` }];
 };

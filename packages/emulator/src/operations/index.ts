@@ -1,0 +1,23 @@
+// Operations whose behaviour is written by hand, by operationId: the `custom` actions of
+// x-xads-resource, and the upload host (whose media ids no x-xads-resource describes).
+import type { Answer, Call } from "../call.js";
+import { getMediaUploadCommandStatus, uploadMedia } from "../upload/chunked.js";
+import { appendMediaUpload, finalizeMediaUpload, getMediaUploadStatus, initializeMediaUpload } from "../upload/v2.js";
+import { getAnyCard, listAllCards } from "./cards-all.js";
+import { previewDraftTweet } from "./draft-preview.js";
+import { addAccountFeatures, listAccountFeatures, removeAccountFeatures } from "./features.js";
+
+export const customHandlers: Readonly<Record<string, (call: Call) => Answer>> = {
+  listAccountFeatures,
+  addAccountFeatures,
+  removeAccountFeatures,
+  listAllCards,
+  getAnyCard,
+  previewDraftTweet,
+  uploadMedia,
+  getMediaUploadCommandStatus,
+  initializeMediaUpload,
+  appendMediaUpload,
+  finalizeMediaUpload,
+  getMediaUploadStatus,
+};
