@@ -149,7 +149,7 @@ export async function start({
   /**
    * What serves the documents: Prism's mocks (`reload` when a build changes a bundle) or the emulator.
    * @typedef {{
-   *   servers: { title: string, url: string, standsFor: string | null, try: string }[],
+   *   servers: { name: string, title: string, url: string, standsFor: string | null, try: string }[],
    *   stop(options?: { force?: boolean }): Promise<void>,
    *   reload?: (names: string[]) => Promise<void>,
    * }} Serving
