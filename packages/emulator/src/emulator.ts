@@ -5,8 +5,9 @@ import { NonceCache } from "./auth/verify.js";
 import { type Clock, createClock } from "./clock.js";
 import { type Fault, type FaultInput, Faults } from "./faults.js";
 import { createFixture, type Fixture } from "./fixture.js";
+import { asRequest, requestOf } from "./http/request-like.js";
 import { RateLimiter } from "./limits/rate-limits.js";
-import { handle } from "./pipeline.js";
+import { handle, toResponse } from "./pipeline.js";
 import { type LoggedRequest, RequestLog } from "./request-log.js";
 import { linkSeeds } from "./resources/seed-links.js";
 import type { EmulatorOptions, Runtime, State } from "./runtime.js";
@@ -61,14 +62,15 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const emulator: Emulator = {
     fixture,
     async fetch(input, init) {
-      const request = input instanceof Request && init === undefined ? input : new Request(input, init);
-      if (new URL(request.url).pathname.startsWith(ADMIN_PREFIX)) return handleAdmin(emulator, request);
-      return handle(runtime, request, { loopback: true });
+      const request = requestOf(input, init);
+      if (new URL(request.url).pathname.startsWith(ADMIN_PREFIX))
+        return handleAdmin(emulator, request instanceof Request ? request : new Request(input, init));
+      return toResponse(await handle(runtime, request, { loopback: true }));
     },
     listen: (listenOptions) =>
-      serve(listenOptions, (request, meta) =>
+      serve(listenOptions, async (request, meta) =>
         new URL(request.url).pathname.startsWith(ADMIN_PREFIX)
-          ? handleAdmin(emulator, request)
+          ? handleAdmin(emulator, await asRequest(request))
           : handle(runtime, request, meta),
       ),
     reset() {

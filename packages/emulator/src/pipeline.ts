@@ -8,6 +8,7 @@ import { type Answer, ApiFailure, type Call, DroppedConnection } from "./call.js
 import { documents } from "./generated/index.js";
 import { type ApiError, errorBody } from "./http/errors.js";
 import { readRequest } from "./http/read.js";
+import type { RequestLike } from "./http/request-like.js";
 import { route } from "./http/router.js";
 import { customHandlers } from "./operations/index.js";
 import { handleBatch } from "./resources/batch.js";
@@ -37,19 +38,33 @@ function styleOfPath(pathname: string, document: string | undefined): ErrorStyle
   return document === "auth" ? "auth" : document === "upload" ? "upload-v1" : "ads";
 }
 
-function toResponse(answer: Answer, extraHeaders: Record<string, string> = {}): Response {
-  const headers = new Headers({ ...extraHeaders, ...answer.headers });
+/**
+ * An answer as it goes on the wire: status, header values and body text. The served ports write it
+ * as it is; `fetch` turns it into a Response (toResponse).
+ */
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+function toReply(answer: Answer, extraHeaders: Record<string, string> = {}): Reply {
+  const headers: Record<string, string> = { ...extraHeaders, ...answer.headers };
   let body: string | null = null;
   if (answer.body !== undefined && answer.status !== 204) {
     if (typeof answer.body === "string") {
       body = answer.body;
-      headers.set("content-type", answer.contentType ?? "text/plain; charset=utf-8");
+      headers["content-type"] = answer.contentType ?? "text/plain; charset=utf-8";
     } else {
       body = JSON.stringify(answer.body);
-      headers.set("content-type", answer.contentType ?? "application/json; charset=utf-8");
+      headers["content-type"] = answer.contentType ?? "application/json; charset=utf-8";
     }
   }
-  return new Response(body, { status: answer.status, headers });
+  return { status: answer.status, headers, body };
+}
+
+export function toResponse(reply: Reply): Response {
+  return new Response(reply.body, { status: reply.status, headers: reply.headers });
 }
 
 function failureAnswer(style: ErrorStyle, failure: ApiFailure, params: Record<string, unknown>): Answer {
@@ -140,7 +155,7 @@ async function validationBody(
   return read.text;
 }
 
-export async function handle(runtime: Runtime, request: Request, meta: RequestMeta): Promise<Response> {
+export async function handle(runtime: Runtime, request: RequestLike, meta: RequestMeta): Promise<Reply> {
   const started = performance.now();
   const at = runtime.clock.now();
   const url = new URL(request.url);
@@ -148,9 +163,9 @@ export async function handle(runtime: Runtime, request: Request, meta: RequestMe
   let status = 500;
   let internal: string | undefined;
   try {
-    const response = await answer();
-    status = response.status;
-    return response;
+    const reply = await answer();
+    status = reply.status;
+    return reply;
   } catch (error) {
     if (error instanceof DroppedConnection) {
       status = 0;
@@ -160,7 +175,7 @@ export async function handle(runtime: Runtime, request: Request, meta: RequestMe
     const style = operation?.errorStyle ?? styleOfPath(url.pathname, meta.document);
     const failure = new ApiFailure([{ status: 500, code: "INTERNAL_ERROR", message: "Internal error" }]);
     status = 500;
-    return toResponse(failureAnswer(style, failure, {}));
+    return toReply(failureAnswer(style, failure, {}));
   } finally {
     if (!url.pathname.startsWith("/_emulator/"))
       runtime.log.add({
@@ -175,7 +190,7 @@ export async function handle(runtime: Runtime, request: Request, meta: RequestMe
     if (internal) runtime.onInternalError?.(internal, request.method, url.href);
   }
 
-  async function answer(): Promise<Response> {
+  async function answer(): Promise<Reply> {
     const method = request.method.toUpperCase();
     const matched = route(method, url.pathname);
     if (matched.kind === "none") {
@@ -183,19 +198,19 @@ export async function handle(runtime: Runtime, request: Request, meta: RequestMe
       const failure = new ApiFailure([
         { status: 404, code: "ROUTE_NOT_FOUND", message: `No route matches ${method} ${url.pathname}` },
       ]);
-      return toResponse(failureAnswer(style, failure, {}));
+      return toReply(failureAnswer(style, failure, {}));
     }
     if (matched.kind === "method-not-allowed") {
       const failure = new ApiFailure([
         { status: 405, code: "METHOD_NOT_ALLOWED", message: `${method} is not allowed on ${url.pathname}` },
       ]);
-      return toResponse(failureAnswer(matched.operation.errorStyle, failure, {}));
+      return toReply(failureAnswer(matched.operation.errorStyle, failure, {}));
     }
     const op = matched.operation;
     operation = op;
     const style = op.errorStyle;
     const fail = (failure: ApiFailure, params: Record<string, unknown>, headers: Record<string, string> = {}) =>
-      toResponse(failureAnswer(style, failure, params), headers);
+      toReply(failureAnswer(style, failure, params), headers);
 
     const fault = runtime.faults.take(op.id);
     if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
@@ -273,7 +288,7 @@ export async function handle(runtime: Runtime, request: Request, meta: RequestMe
 
     const body = await validationBody(op, read);
     const verdict = getOperation(op.id).validateRequest(
-      { path: matched.path, query, headers: request.headers, body },
+      { path: matched.path, query, headers: request.headerRecord ?? (request.headers as Headers), body },
       { now: new Date(now) },
     );
     const typed = typedParams(query, op.parameters);
@@ -296,7 +311,7 @@ export async function handle(runtime: Runtime, request: Request, meta: RequestMe
       url,
     };
     try {
-      return toResponse(behaviour(call), headers);
+      return toReply(behaviour(call), headers);
     } catch (error) {
       if (error instanceof ApiFailure) return fail(error, echo, headers);
       throw error;

@@ -13,21 +13,27 @@ export interface LoggedRequest {
   error?: string;
 }
 
+/** A ring of the last `size` entries: adding one costs the same however full it is. */
 export class RequestLog {
   private entries: LoggedRequest[] = [];
+  private next = 0;
 
   constructor(private readonly size: number) {}
 
   add(entry: LoggedRequest) {
-    this.entries.push(entry);
-    if (this.entries.length > this.size) this.entries.splice(0, this.entries.length - this.size);
+    if (this.size <= 0) return;
+    if (this.entries.length < this.size) this.entries.push(entry);
+    else this.entries[this.next] = entry;
+    this.next = (this.next + 1) % this.size;
   }
 
   list(): LoggedRequest[] {
-    return [...this.entries];
+    if (this.entries.length < this.size) return [...this.entries];
+    return [...this.entries.slice(this.next), ...this.entries.slice(0, this.next)];
   }
 
   clear() {
     this.entries = [];
+    this.next = 0;
   }
 }

@@ -5,7 +5,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { DroppedConnection } from "./call.js";
 import { documents } from "./generated/index.js";
-import type { RequestMeta } from "./pipeline.js";
+import type { RequestLike } from "./http/request-like.js";
+import type { Reply, RequestMeta } from "./pipeline.js";
 
 export type DocumentName = "auth" | "ads" | "tailored-audiences" | "upload";
 
@@ -25,7 +26,7 @@ export interface Served {
 const MAX_READ_BYTES = 16 * 1024 * 1024;
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
-type Handler = (request: Request, meta: RequestMeta) => Promise<Response>;
+type Handler = (request: RequestLike, meta: RequestMeta) => Promise<Reply | Response>;
 
 /** The body, read whole (at most MAX_READ_BYTES; `size` counts what was sent). */
 function readBody(message: IncomingMessage): Promise<{ chunks: Buffer[]; size: number }> {
@@ -41,22 +42,39 @@ function readBody(message: IncomingMessage): Promise<{ chunks: Buffer[]; size: n
   });
 }
 
-async function toRequest(message: IncomingMessage, host: string): Promise<Request> {
+async function toRequest(message: IncomingMessage, host: string): Promise<RequestLike> {
   const method = (message.method ?? "GET").toUpperCase();
   // A GET or HEAD is not read: most requests have no body, and the stream ends unread.
   const { chunks, size } = method === "GET" || method === "HEAD" ? { chunks: [], size: 0 } : await readBody(message);
-  const raw = message.rawHeaders;
-  const headers = new Headers();
-  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
-  if (size > MAX_READ_BYTES) headers.set("content-length", String(size));
-  return new Request(`http://${message.headers.host ?? host}${message.url ?? "/"}`, {
+  // Node's own header object (lower-case names), read through a getter: no Headers to build.
+  const incoming = size > MAX_READ_BYTES ? { ...message.headers, "content-length": String(size) } : message.headers;
+  const headers = {
+    get(name: string): string | null {
+      const value = incoming[name.toLowerCase()];
+      return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+    },
+  };
+  // The parts as read, not a WHATWG Request (building one costs about as much as answering a read).
+  const body = chunks.length > 0 ? Buffer.concat(chunks) : null;
+  return {
     method,
+    url: `http://${message.headers.host ?? host}${message.url ?? "/"}`,
     headers,
-    ...(chunks.length > 0 ? { body: new Uint8Array(Buffer.concat(chunks)) } : {}),
-  });
+    headerRecord: incoming,
+    body,
+    arrayBuffer: async () =>
+      body ? body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) : new ArrayBuffer(0),
+  };
 }
 
-async function respond(response: Response, out: ServerResponse) {
+async function respond(answer: Reply | Response, out: ServerResponse) {
+  if (!(answer instanceof Response)) {
+    // The pipeline's reply goes out as it is: no Response to build and read back.
+    out.writeHead(answer.status, answer.headers);
+    out.end(answer.body ?? undefined);
+    return;
+  }
+  const response = answer;
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;

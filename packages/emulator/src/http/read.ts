@@ -1,9 +1,10 @@
 // A request's parts as the pipeline needs them: the body read once, within a size bound.
+import type { HeaderReader, RequestLike } from "./request-like.js";
 
 export interface ReadRequest {
   method: string;
   url: URL;
-  headers: Headers;
+  headers: HeaderReader;
   contentType: string;
   bytes: Uint8Array;
   text: string;
@@ -12,7 +13,7 @@ export interface ReadRequest {
   tooLarge: boolean;
 }
 
-export async function readRequest(request: Request, maxBytes: number): Promise<ReadRequest> {
+export async function readRequest(request: RequestLike, maxBytes: number): Promise<ReadRequest> {
   const url = new URL(request.url);
   const contentType = request.headers.get("content-type") ?? "";
   const declared = Number(request.headers.get("content-length") ?? "0");

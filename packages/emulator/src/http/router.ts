@@ -32,6 +32,13 @@ const routes: Route[] = operations
   })
   .sort((a, b) => b.literal - a.literal);
 
+/** The routes by the number of `/`-separated segments of their template (a parameter is one segment). */
+const bySegments = new Map<number, Route[]>();
+for (const candidate of routes) {
+  const segments = candidate.operation.path.split("/").length;
+  bySegments.set(segments, [...(bySegments.get(segments) ?? []), candidate]);
+}
+
 function decode(segment: string): string {
   try {
     return decodeURIComponent(segment);
@@ -47,7 +54,7 @@ export type RouteMatch =
 
 export function route(method: string, pathname: string): RouteMatch {
   let other: OperationSpec | undefined;
-  for (const candidate of routes) {
+  for (const candidate of bySegments.get(pathname.split("/").length) ?? []) {
     const match = candidate.pattern.exec(pathname);
     if (!match) continue;
     if (candidate.operation.method !== method) {

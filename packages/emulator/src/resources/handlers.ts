@@ -7,7 +7,7 @@ import { type RuleContext, rulesFor } from "../rules/index.js";
 import type { ResourceSpec } from "../spec-types.js";
 import { newId } from "../store/ids.js";
 import type { Data, StoredRecord } from "../store/store.js";
-import { listRecords } from "./list.js";
+import { listChildren, listRecords, type Page } from "./list.js";
 import { resourceByIdParameter, resourceNamed } from "./lookup.js";
 import { paramOrDefault } from "./params.js";
 import { applyUpdate, buildRecord } from "./records.js";
@@ -180,20 +180,26 @@ export function handleResource(call: Call): Answer {
       return single(view(call, resource, findRecord(call, resource, id, parentId, withDeleted).data, parentId));
     }
     case "list": {
-      let all = [...call.store.collection(resource.name).values()].filter(
-        (r) => parentId === null || r.parentId === parentId,
-      );
-      for (const rule of rulesFor(resource.name))
-        if (rule.list) all = rule.list(all, call.query, ruleContext(call, parentId));
-      const views = all.map((r) => ({ ...r, data: view(call, resource, r.data, parentId) }));
-      const page = listRecords(views, resource, operation, call.query);
+      const hooks = rulesFor(resource.name).filter((rule) => rule.list);
+      let page: Page;
+      if (parentId !== null && hooks.length === 0) {
+        page = listChildren(call.store.children(resource.name, parentId), resource, operation, call.query);
+      } else {
+        let all: StoredRecord[] =
+          parentId === null
+            ? [...call.store.collection(resource.name).values()]
+            : [...call.store.children(resource.name, parentId)];
+        for (const rule of hooks) if (rule.list) all = rule.list(all, call.query, ruleContext(call, parentId));
+        page = listRecords(all, resource, operation, call.query);
+      }
+      // Filters and pages read stored fields; only the page's records are turned into their views.
       const withTotal = paramOrDefault(call.query, operation.parameters, "with_total_count") === true;
       return {
         status: operation.successStatus,
         body: {
           request,
           next_cursor: page.nextCursor,
-          data: page.data.map((r) => r.data),
+          data: page.data.map((r) => view(call, resource, r.data, parentId)),
           ...(withTotal ? { total_count: page.totalCount } : {}),
         },
       };

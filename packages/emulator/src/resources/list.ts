@@ -4,7 +4,7 @@
 // while a client pages neither repeat nor push others off a page.
 import { invalid } from "../call.js";
 import type { OperationSpec, ResourceSpec } from "../spec-types.js";
-import type { StoredRecord } from "../store/store.js";
+import { firstAfter, type StoredRecord } from "../store/store.js";
 import { paramOrDefault } from "./params.js";
 
 interface CursorKey {
@@ -109,5 +109,54 @@ export function listRecords(
         ? encodeCursor({ sort: sortBy, value: attribute ? last.data[attribute] : null, seq: last.seq })
         : null,
     totalCount: matching.length,
+  };
+}
+
+/** Whether a list request filters by ids, enums, fields or `q` (beyond deleted and draft records). */
+function filters(resource: ResourceSpec, query: Record<string, unknown>): boolean {
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== "" && value !== undefined && filterField(name, resource)) return true;
+  }
+  return typeof query.q === "string" && query.q !== "";
+}
+
+/**
+ * A page of a parent's records (in sequence order): read from the cursor's place, `count` records and
+ * one more to know whether a next page exists, so a page costs the same whatever the list's length.
+ * Sorting, filters and `with_total_count` read the whole list (listRecords).
+ */
+export function listChildren(
+  records: readonly StoredRecord[],
+  resource: ResourceSpec,
+  operation: OperationSpec,
+  query: Record<string, unknown>,
+): Page {
+  const sorted = typeof query.sort_by === "string" && query.sort_by !== "";
+  const withTotal = paramOrDefault(query, operation.parameters, "with_total_count") === true;
+  if (sorted || withTotal || filters(resource, query)) return listRecords(records, resource, operation, query);
+  const withDeleted = paramOrDefault(query, operation.parameters, "with_deleted") === true;
+  const draftAware = operation.parameters.some((p) => p.name === "with_draft");
+  const withDraft = paramOrDefault(query, operation.parameters, "with_draft") === true;
+  const shown = (r: StoredRecord) =>
+    (withDeleted || r.data.deleted !== true) && (!draftAware || withDraft || r.data.entity_status !== "DRAFT");
+  const count = Number(paramOrDefault(query, operation.parameters, "count") ?? operation.count?.default ?? 200);
+  let index = 0;
+  if (typeof query.cursor === "string") index = firstAfter(records, decodeCursor(query.cursor, "").seq);
+  const data: StoredRecord[] = [];
+  let more = false;
+  for (; index < records.length; index++) {
+    const record = records[index] as StoredRecord;
+    if (!shown(record)) continue;
+    if (data.length === count) {
+      more = true;
+      break;
+    }
+    data.push(record);
+  }
+  const last = data[data.length - 1];
+  return {
+    data,
+    nextCursor: more && last ? encodeCursor({ sort: "", value: null, seq: last.seq }) : null,
+    totalCount: data.length,
   };
 }

@@ -24,7 +24,7 @@ export function linkSeeds(store: Store): Store {
     const field = resource.parentParameter ?? parent.idParameter;
     for (const record of collection.values()) {
       const parentId = record.data[field];
-      if (typeof parentId === "string") record.parentId = parentId;
+      if (typeof parentId === "string") store.reparent(resource.name, record, parentId);
     }
   }
   return store;

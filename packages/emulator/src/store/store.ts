@@ -1,6 +1,7 @@
 // Records in memory, per resource, in insertion order. Each record keeps its sequence number (the
-// stable list order) and its parent's id. Mutations inside `transaction` are undone when it throws,
-// which makes batches atomic.
+// stable list order) and its parent's id; each parent's records are also kept in sequence order, so a
+// page of a list starts where its cursor points instead of scanning the collection. Mutations inside
+// `transaction` are undone when it throws, which makes batches atomic.
 import { resources } from "../generated/index.js";
 
 /** The field holding each resource's id when it is not `id` (a media library object's `media_key`). */
@@ -26,7 +27,41 @@ export class Store {
   private seq = 0;
   readonly random = { seed: 0x2545f491 };
   private readonly collections = new Map<string, Map<string, StoredRecord>>();
+  /** Per resource, per parent id: the records in sequence order. */
+  private readonly byParent = new Map<string, Map<string | null, StoredRecord[]>>();
   private undo: Array<() => void> | undefined;
+
+  /** A parent's records of a resource, in sequence order (read only). */
+  children(resource: string, parentId: string | null): readonly StoredRecord[] {
+    return this.siblings(resource, parentId);
+  }
+
+  private siblings(resource: string, parentId: string | null): StoredRecord[] {
+    let parents = this.byParent.get(resource);
+    if (!parents) {
+      parents = new Map();
+      this.byParent.set(resource, parents);
+    }
+    let list = parents.get(parentId);
+    if (!list) {
+      list = [];
+      parents.set(parentId, list);
+    }
+    return list;
+  }
+
+  /** Adds a record to its parent's list, in sequence order (an insert appends; an undo puts it back). */
+  private link(resource: string, record: StoredRecord): void {
+    const list = this.siblings(resource, record.parentId);
+    if (list.length === 0 || (list[list.length - 1] as StoredRecord).seq < record.seq) list.push(record);
+    else list.splice(firstAfter(list, record.seq - 1), 0, record);
+  }
+
+  private unlink(resource: string, record: StoredRecord): void {
+    const list = this.siblings(resource, record.parentId);
+    const index = firstAfter(list, record.seq - 1);
+    if (list[index] === record) list.splice(index, 1);
+  }
 
   collection(resource: string): Map<string, StoredRecord> {
     let collection = this.collections.get(resource);
@@ -48,8 +83,19 @@ export class Store {
     if (collection.has(id)) throw new Error(`${resource} ${id} exists`);
     const record: StoredRecord = { seq: ++this.seq, parentId, data, ...(key !== undefined ? { key } : {}) };
     collection.set(id, record);
-    this.undo?.push(() => collection.delete(id));
+    this.link(resource, record);
+    this.undo?.push(() => {
+      collection.delete(id);
+      this.unlink(resource, record);
+    });
     return record;
+  }
+
+  /** Moves a record under another parent (seeding: a permission under its audience). */
+  reparent(resource: string, record: StoredRecord, parentId: string | null): void {
+    this.unlink(resource, record);
+    record.parentId = parentId;
+    this.link(resource, record);
   }
 
   /** Replaces a record's data (keeping its place). */
@@ -67,7 +113,11 @@ export class Store {
     const record = collection.get(id);
     if (!record) return;
     collection.delete(id);
-    this.undo?.push(() => collection.set(id, record));
+    this.unlink(resource, record);
+    this.undo?.push(() => {
+      collection.set(id, record);
+      this.link(resource, record);
+    });
   }
 
   transaction<T>(work: () => T): T {
@@ -106,8 +156,23 @@ export class Store {
     store.random.seed = state.random.seed;
     for (const [name, records] of Object.entries(state.records)) {
       const collection = store.collection(name);
-      for (const record of structuredClone(records)) collection.set(record.key ?? String(record.data?.id), record);
+      for (const record of structuredClone(records)) {
+        collection.set(record.key ?? String(record.data?.id), record);
+        store.link(name, record);
+      }
     }
     return store;
   }
+}
+
+/** The index of the first record of `list` (in sequence order) whose sequence number is above `seq`. */
+export function firstAfter(list: readonly StoredRecord[], seq: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((list[middle] as StoredRecord).seq <= seq) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
