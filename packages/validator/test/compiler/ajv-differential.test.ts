@@ -81,6 +81,7 @@ function mutations(value: unknown): unknown[] {
 function targets(bundle: ReturnType<typeof loadBundles>[number]) {
   const document = bundle.document;
   const out: { key: string; schema: unknown; seeds: unknown[] }[] = [];
+  const seen = new Set<string>();
   for (const name of Object.keys((document.components as Node | undefined)?.schemas ?? {})) {
     const ref = `#/components/schemas/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`;
     out.push({ key: name, schema: { $ref: ref }, seeds: examplesIn(document, { $ref: ref }) });
@@ -97,6 +98,10 @@ function targets(bundle: ReturnType<typeof loadBundles>[number]) {
     }
     for (const [where, media] of medias) {
       if (!media.schema) continue;
+      // The same schema with the same examples (the shared error responses) is compared once.
+      const key = JSON.stringify([media.schema, media.example, media.examples]);
+      if (seen.has(key)) continue;
+      seen.add(key);
       out.push({
         key: `${entry.operationId} ${where}`,
         schema: media.schema,
