@@ -97,7 +97,11 @@ function verifyBearer(input: AuthInput, token: string): AuthResult {
 
 /** The secret that signs with `token`, or why there is none. */
 function tokenSecret(input: AuthInput, oauth: Record<string, string>): { secret: string } | AuthResult {
-  const token = oauth.oauth_token;
+  // The access-token step may carry the request token in the query, as the host documents it (it is
+  // then part of the signed base string, RFC 5849 section 3.4.1.3).
+  const fromQuery =
+    input.operation.id === "createAccessToken" ? (input.url.searchParams.get("oauth_token") ?? undefined) : undefined;
+  const token = oauth.oauth_token ?? fromQuery;
   if (input.operation.id === "createRequestToken") return { secret: "" };
   if (!token) return unauthorized("The request is not signed with a token (oauth_token)");
   if (input.operation.id === "createAccessToken") {
