@@ -11,9 +11,16 @@ const DOCUMENTS = ["auth", "ads", "tailored-audiences", "upload"];
 const MAX_LINES_BEFORE_URLS = 25;
 const runs: Run[] = [];
 
+/** A free port per part, all different (a port freed by one probe may be the next probe's answer). */
 async function freePorts() {
   const ports: Record<string, number> = {};
-  for (const name of [...DOCUMENTS, "docs"]) ports[name] = await freePort();
+  const taken = new Set<number>();
+  for (const name of [...DOCUMENTS, "docs"]) {
+    let port = await freePort();
+    while (taken.has(port)) port = await freePort();
+    taken.add(port);
+    ports[name] = port;
+  }
   return ports;
 }
 
