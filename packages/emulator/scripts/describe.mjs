@@ -209,10 +209,9 @@ function describeResource(document, name, declaration) {
   // record schema's own.
   /** @type {Map<string, unknown>} */
   const createDefaults = new Map();
+  // The model's parameter schemas are resolved, with the keywords beside a `$ref` (its `default`).
   for (const parameter of by("create")?.parameters ?? []) {
-    const parameterSchema = parameter.schema ? resolve(bundle, parameter.schema) : undefined;
-    const value = parameter.schema?.default ?? parameterSchema?.default;
-    if (value !== undefined) createDefaults.set(parameter.name, value);
+    if (parameter.schema?.default !== undefined) createDefaults.set(parameter.name, parameter.schema.default);
   }
   const fields = Object.fromEntries(
     Object.entries(schema.properties).map(([field, raw]) => {

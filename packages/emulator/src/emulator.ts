@@ -63,16 +63,18 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     fixture,
     async fetch(input, init) {
       const request = requestOf(input, init);
-      if (new URL(request.url).pathname.startsWith(ADMIN_PREFIX))
+      const url = new URL(request.url);
+      if (url.pathname.startsWith(ADMIN_PREFIX))
         return handleAdmin(emulator, request instanceof Request ? request : new Request(input, init));
-      return toResponse(await handle(runtime, request, { loopback: true }));
+      return toResponse(await handle(runtime, request, { loopback: true, url }));
     },
     listen: (listenOptions) =>
-      serve(listenOptions, async (request, meta) =>
-        new URL(request.url).pathname.startsWith(ADMIN_PREFIX)
+      serve(listenOptions, async (request, meta) => {
+        const url = new URL(request.url);
+        return url.pathname.startsWith(ADMIN_PREFIX)
           ? handleAdmin(emulator, await asRequest(request))
-          : handle(runtime, request, meta),
-      ),
+          : handle(runtime, request, { ...meta, url });
+      }),
     reset() {
       state = fresh();
       clocks.load(initialClock);

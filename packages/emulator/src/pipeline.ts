@@ -27,6 +27,8 @@ export interface RequestMeta {
   loopback: boolean;
   /** The document of the port the request came in on, for the body of an unknown path. */
   document?: string;
+  /** The request's URL, when the caller parsed it already (it is parsed once per request). */
+  url?: URL;
 }
 
 /** The error style of a path no operation has: by its prefix, else the port's document. */
@@ -158,7 +160,7 @@ async function validationBody(
 export async function handle(runtime: Runtime, request: RequestLike, meta: RequestMeta): Promise<Reply> {
   const started = performance.now();
   const at = runtime.clock.now();
-  const url = new URL(request.url);
+  const url = meta.url ?? new URL(request.url);
   let operation: OperationSpec | undefined;
   let status = 500;
   let internal: string | undefined;

@@ -286,15 +286,25 @@ function checkName(kind) {
 }
 
 /**
+ * The runtime names a module's code uses (`defineOperation` and the rule checks, named in the
+ * operation's definition, always).
+ * @param {string} source the module's code
+ * @param {Iterable<string>} names the runtime names it may use
+ */
+function usedRuntime(source, names) {
+  return [...new Set(names)].filter(
+    (name) => name === "defineOperation" || /Check$/.test(name) || new RegExp(`\\b${name}\\b`).test(source),
+  );
+}
+
+/**
  * The import of the runtime names a module's code uses, from `from`.
  * @param {string} source the module's code
  * @param {Iterable<string>} names the runtime names it may use
  * @param {string} from
  */
 function runtimeImport(source, names, from) {
-  const used = [...new Set(names)]
-    .filter((name) => name === "defineOperation" || /Check$/.test(name) || new RegExp(`\\b${name}\\b`).test(source))
-    .sort();
+  const used = usedRuntime(source, names).sort();
   return used.length > 0 ? `import { ${used.join(", ")} } from "${from}";\n` : "";
 }
 
@@ -376,10 +386,8 @@ function schemaModules(document, code, operations, runtime) {
   const imported = [...common].filter((name) => new RegExp(`\\b${name}\\(`).test(rareSource) || name.startsWith("s_"));
   const prefix = exportPrefix(document);
   const sharedNames = [
-    ...new Set([
-      ...[...code.runtime].filter((name) => new RegExp(`\\b${name}\\b`).test(rareSource)),
-      ...imported.map((name) => `${prefix}${name} as ${name}`),
-    ]),
+    ...usedRuntime(rareSource, code.runtime),
+    ...imported.map((name) => `${prefix}${name} as ${name}`),
   ].sort();
   return {
     common: `${UNCHECKED}${HEADER}${runtimeImport(commonSource, code.runtime, `${runtime}/index.js`)}\n${commonSource}\n`,

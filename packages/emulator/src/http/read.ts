@@ -1,10 +1,7 @@
 // A request's parts as the pipeline needs them: the body read once, within a size bound.
-import type { HeaderReader, RequestLike } from "./request-like.js";
+import type { RequestLike } from "./request-like.js";
 
 export interface ReadRequest {
-  method: string;
-  url: URL;
-  headers: HeaderReader;
   contentType: string;
   bytes: Uint8Array;
   text: string;
@@ -14,7 +11,6 @@ export interface ReadRequest {
 }
 
 export async function readRequest(request: RequestLike, maxBytes: number): Promise<ReadRequest> {
-  const url = new URL(request.url);
   const contentType = request.headers.get("content-type") ?? "";
   const declared = Number(request.headers.get("content-length") ?? "0");
   let bytes = new Uint8Array();
@@ -25,9 +21,6 @@ export async function readRequest(request: RequestLike, maxBytes: number): Promi
   }
   const text = tooLarge ? "" : new TextDecoder("utf-8").decode(bytes);
   return {
-    method: request.method.toUpperCase(),
-    url,
-    headers: request.headers,
     contentType,
     bytes,
     text,

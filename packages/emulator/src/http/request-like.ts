@@ -32,7 +32,8 @@ export function requestOf(input: Request | string | URL, init?: RequestInit): Re
     throw new TypeError("Request with GET/HEAD method cannot have body.");
   return {
     method,
-    url: new URL(String(input)).href,
+    // Parsed once, by the caller that routes it (an invalid URL throws a TypeError there, as fetch does).
+    url: String(input),
     headers,
     body,
     arrayBuffer: async () => (typeof body === "string" ? encoder.encode(body).buffer : new ArrayBuffer(0)),

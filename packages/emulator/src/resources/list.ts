@@ -62,6 +62,20 @@ function matchesFilters(record: StoredRecord, resource: ResourceSpec, query: Rec
   return true;
 }
 
+/** Which records a list shows: deleted ones only with `with_deleted`, drafts only with `with_draft`. */
+function shownBy(operation: OperationSpec, query: Record<string, unknown>): (record: StoredRecord) => boolean {
+  const withDeleted = paramOrDefault(query, operation.parameters, "with_deleted") === true;
+  const draftAware = operation.parameters.some((p) => p.name === "with_draft");
+  const withDraft = paramOrDefault(query, operation.parameters, "with_draft") === true;
+  return (r) =>
+    (withDeleted || r.data.deleted !== true) && (!draftAware || withDraft || r.data.entity_status !== "DRAFT");
+}
+
+/** `count`, else the operation's default page size. */
+function pageSize(operation: OperationSpec, query: Record<string, unknown>): number {
+  return Number(paramOrDefault(query, operation.parameters, "count") ?? operation.count?.default ?? 200);
+}
+
 export interface Page {
   data: StoredRecord[];
   nextCursor: string | null;
@@ -74,9 +88,7 @@ export function listRecords(
   operation: OperationSpec,
   query: Record<string, unknown>,
 ): Page {
-  const withDeleted = paramOrDefault(query, operation.parameters, "with_deleted") === true;
-  const draftAware = operation.parameters.some((p) => p.name === "with_draft");
-  const withDraft = paramOrDefault(query, operation.parameters, "with_draft") === true;
+  const shown = shownBy(operation, query);
   const sortBy = typeof query.sort_by === "string" ? query.sort_by : "";
   const [, attribute = "", direction = "asc"] = /^(.*)-(asc|desc)$/.exec(sortBy) ?? [];
   if (sortBy && !(attribute in resource.fields)) throw invalid("sort_by", `Cannot sort by ${attribute}`);
@@ -84,14 +96,9 @@ export function listRecords(
   const order = (a: StoredRecord, b: StoredRecord) =>
     (attribute ? sign * compareValues(a.data[attribute], b.data[attribute]) : 0) || a.seq - b.seq;
 
-  const matching = [...records].filter(
-    (r) =>
-      (withDeleted || r.data.deleted !== true) &&
-      (!draftAware || withDraft || r.data.entity_status !== "DRAFT") &&
-      matchesFilters(r, resource, query),
-  );
+  const matching = [...records].filter((r) => shown(r) && matchesFilters(r, resource, query));
   if (attribute) matching.sort(order);
-  const count = Number(paramOrDefault(query, operation.parameters, "count") ?? operation.count?.default ?? 200);
+  const count = pageSize(operation, query);
   let start = 0;
   if (typeof query.cursor === "string") {
     const key = decodeCursor(query.cursor, sortBy);
@@ -134,12 +141,8 @@ export function listChildren(
   const sorted = typeof query.sort_by === "string" && query.sort_by !== "";
   const withTotal = paramOrDefault(query, operation.parameters, "with_total_count") === true;
   if (sorted || withTotal || filters(resource, query)) return listRecords(records, resource, operation, query);
-  const withDeleted = paramOrDefault(query, operation.parameters, "with_deleted") === true;
-  const draftAware = operation.parameters.some((p) => p.name === "with_draft");
-  const withDraft = paramOrDefault(query, operation.parameters, "with_draft") === true;
-  const shown = (r: StoredRecord) =>
-    (withDeleted || r.data.deleted !== true) && (!draftAware || withDraft || r.data.entity_status !== "DRAFT");
-  const count = Number(paramOrDefault(query, operation.parameters, "count") ?? operation.count?.default ?? 200);
+  const shown = shownBy(operation, query);
+  const count = pageSize(operation, query);
   let index = 0;
   if (typeof query.cursor === "string") index = firstAfter(records, decodeCursor(query.cursor, "").seq);
   const data: StoredRecord[] = [];

@@ -23,6 +23,8 @@ export interface StoreState {
   records: Record<string, StoredRecord[]>;
 }
 
+const NO_RECORDS: readonly StoredRecord[] = Object.freeze([]);
+
 export class Store {
   private seq = 0;
   readonly random = { seed: 0x2545f491 };
@@ -31,9 +33,9 @@ export class Store {
   private readonly byParent = new Map<string, Map<string | null, StoredRecord[]>>();
   private undo: Array<() => void> | undefined;
 
-  /** A parent's records of a resource, in sequence order (read only). */
+  /** A parent's records of a resource, in sequence order (read only; reading creates nothing). */
   children(resource: string, parentId: string | null): readonly StoredRecord[] {
-    return this.siblings(resource, parentId);
+    return this.byParent.get(resource)?.get(parentId) ?? NO_RECORDS;
   }
 
   private siblings(resource: string, parentId: string | null): StoredRecord[] {
@@ -58,7 +60,8 @@ export class Store {
   }
 
   private unlink(resource: string, record: StoredRecord): void {
-    const list = this.siblings(resource, record.parentId);
+    const list = this.byParent.get(resource)?.get(record.parentId);
+    if (!list) return;
     const index = firstAfter(list, record.seq - 1);
     if (list[index] === record) list.splice(index, 1);
   }

@@ -2,7 +2,7 @@
 // parameter and the schema keyword it breaks; it repeats numbers and booleans it got, never strings
 // (a string may be a token or other secret), only their length where the length is the problem.
 
-import type { ErrorSink, SchemaError } from "./schema-runtime.js";
+import { CappedErrors, type ErrorSink, type SchemaError } from "./schema-runtime.js";
 import type { ValidationError } from "./types.js";
 
 function unescapePointer(segment: string): string {
@@ -132,20 +132,17 @@ export function convertErrors(
 }
 
 /** The errors of one validation: the first `max` listed, the rest counted in one last error. */
-export class ErrorList {
-  readonly errors: ValidationError[] = [];
-  omitted = 0;
+export class ErrorList extends CappedErrors<ValidationError> {
   /** What the summary adds: checks left out once the limit was passed. */
   note: string | undefined;
   constructor(
-    readonly max: number,
+    max: number,
     private readonly summary: { code: string; parameter: string },
-  ) {}
+  ) {
+    super(max);
+  }
 
-  add = (error: ValidationError): void => {
-    if (this.errors.length < this.max) this.errors.push(error);
-    else this.omitted++;
-  };
+  add = (error: ValidationError): void => this.keep(error);
 
   /** The listed errors, and a last one counting the rest. */
   list(): ValidationError[] {

@@ -31,16 +31,23 @@ export interface SchemaError {
   params: Record<string, unknown>;
 }
 
-/** Collects the errors of a failed validation: the first `max` in full, the rest only counted. */
-export class ErrorSink {
-  readonly errors: SchemaError[] = [];
+/** The first `max` errors of a validation in full; the rest only counted. */
+export class CappedErrors<E> {
+  readonly errors: E[] = [];
   omitted = 0;
   constructor(readonly max: number = DEFAULT_MAX_ERRORS) {}
 
+  protected keep(error: E): void {
+    if (this.errors.length < this.max) this.errors.push(error);
+    else this.omitted++;
+  }
+}
+
+/** Collects the schema errors of a failed validation (the compiled functions' slow path). */
+export class ErrorSink extends CappedErrors<SchemaError> {
   /** Records an error; answers false, the validity of what failed. */
   add(instancePath: string, keyword: string, params: Record<string, unknown>): false {
-    if (this.errors.length < this.max) this.errors.push({ instancePath, keyword, params });
-    else this.omitted++;
+    this.keep({ instancePath, keyword, params });
     return false;
   }
 }
