@@ -6,6 +6,7 @@ import { type Clock, createClock } from "./clock.js";
 import { type Fault, type FaultInput, Faults } from "./faults.js";
 import { createFixture, type Fixture } from "./fixture.js";
 import { asRequest, requestOf } from "./http/request-like.js";
+import { rootIndex } from "./http/root-index.js";
 import { RateLimiter } from "./limits/rate-limits.js";
 import { handle, toResponse } from "./pipeline.js";
 import { type LoggedRequest, RequestLog } from "./request-log.js";
@@ -71,6 +72,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     listen: (listenOptions) =>
       serve(listenOptions, async (request, meta) => {
         const url = new URL(request.url);
+        if (url.pathname === "/" && request.method === "GET" && meta.document) return rootIndex(meta.document);
         return url.pathname.startsWith(ADMIN_PREFIX)
           ? handleAdmin(emulator, await asRequest(request))
           : handle(runtime, request, { ...meta, url });

@@ -58,6 +58,23 @@ describe("in-process controls", () => {
 });
 
 describe("served", () => {
+  it("answers GET / of each port with what it serves, as the static mocks do", async () => {
+    const emu = await newEmulator();
+    const served = await emu.listen();
+    try {
+      for (const [document, base] of Object.entries(served.urls)) {
+        const answer = await fetch(`${base}/`);
+        expect(answer.status).toBe(200);
+        const index = (await answer.json()) as { document: string; operations: number; controls: string };
+        expect(index.document).toBe(document);
+        expect(index.operations).toBeGreaterThan(0);
+        expect(index.controls).toMatch(/^\/_emulator\//);
+      }
+    } finally {
+      await served.close();
+    }
+  });
+
   it("listens on free ports, one URL per document, each with the /_emulator/ controls", async () => {
     const emu = await newEmulator();
     const served = await emu.listen();
