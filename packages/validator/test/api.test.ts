@@ -105,6 +105,19 @@ describe("requests on the wire and typed", () => {
       errors: [{ code: "MISSING_PARAMETER", parameter: "body", message: "body is required (required)" }],
     });
   });
+  it("reads a multipart file part as binary data: an APPEND chunk is accepted as a Blob", () => {
+    const append = (media: string | Blob | undefined) => {
+      const body = new FormData();
+      body.set("command", "APPEND");
+      body.set("media_id", "710511363345354753");
+      body.set("segment_index", "0");
+      if (media !== undefined) body.set("media", media);
+      return validateRequest("uploadMedia", { body });
+    };
+    expect(append(new Blob([new Uint8Array(1024)], { type: "application/octet-stream" }))).toEqual({ valid: true });
+    expect(append("raw text bytes")).toEqual({ valid: true });
+    expect(append(undefined).valid).toBe(false);
+  });
   it("reads a JSON body given as text and reports text that is not JSON", () => {
     const items = fixture.perItemFixture as OperationValidator;
     expect(items.validateRequest({ body: '[{"params":{"daily":1,"total":2}}]' })).toEqual({ valid: true });

@@ -99,6 +99,13 @@ export interface CoercedBody {
   unreadable?: string;
 }
 
+/**
+ * A multipart file part is binary data, which OpenAPI 3.1 describes as a string with a
+ * `contentMediaType`; the schema can only check that it is there, so it is read as an empty string
+ * (its bytes are not read: a 5 MB chunk stays a Blob).
+ */
+const filePartAsText = (value: FormDataEntryValue): string => (typeof value === "string" ? value : "");
+
 /** Reads a body given as text (JSON or form) or as a form object, then coerces it by its schema. */
 export function coerceBody(body: unknown, descriptor: BodyDescriptor | undefined): CoercedBody {
   if (body === undefined || !descriptor) return { value: body };
@@ -121,7 +128,7 @@ export function coerceBody(body: unknown, descriptor: BodyDescriptor | undefined
   if (typeof FormData !== "undefined" && body instanceof FormData) {
     const out = record();
     for (const key of new Set(body.keys())) {
-      const values = body.getAll(key);
+      const values = body.getAll(key).map(filePartAsText);
       out[key] = values.length === 1 ? values[0] : values;
     }
     return { value: coerceValue(out, descriptor.plan, true) };
