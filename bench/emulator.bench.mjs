@@ -140,7 +140,12 @@ async function population() {
   return [
     { name: "RSS of a fresh emulator (baseline)", result: mb(empty.rss), ratio: 1 },
     {
-      name: "RSS with 10,000 campaigns and 50,000 line items",
+      name: "RSS with 10,000 campaigns and 50,000 line items, right after the restore",
+      result: mb(large.rssAtOnce),
+      ratio: large.rssAtOnce / empty.rssAtOnce,
+    },
+    {
+      name: "RSS with 10,000 campaigns and 50,000 line items, after 15 s idle",
       result: mb(large.rss),
       ratio: large.rss / empty.rss,
       target: "<= 100 MB",

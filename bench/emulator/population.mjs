@@ -1,6 +1,7 @@
 // Child of the emulator bench: an emulator holding `campaigns` campaigns and `lineItems` line items
-// (restored from a snapshot built from records the emulator created), then RSS after a collection and
-// the median time of the first page of line items (count=20). Run with --expose-gc.
+// (restored from a snapshot built from records the emulator created), then RSS after a collection (at
+// once, and once it settles) and the median time of the first page of line items (count=20). Run with
+// --expose-gc.
 import { createEmulator } from "@xads/emulator";
 
 const [campaigns = 0, lineItems = 0] = process.argv.slice(2).map(Number);
@@ -47,13 +48,22 @@ const page = async () => {
 };
 for (let i = 0; i < 20; i++) await page();
 const times = [];
-for (let i = 0; i < 60; i++) {
+for (let i = 0; i < 300; i++) {
   const started = performance.now();
   await page();
   times.push(performance.now() - started);
 }
 globalThis.gc?.();
 globalThis.gc?.();
-const rss = process.memoryUsage().rss;
+const rssAtOnce = process.memoryUsage().rss;
+// V8 hands freed pages (the restore's garbage, a grown young generation) back to the OS only when
+// idle (its memory reducer): the memory held is the lowest RSS over 15 s idle, collecting every 500 ms
+// as the reducer would.
+let rss = rssAtOnce;
+for (let i = 0; i < 30; i++) {
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  globalThis.gc?.();
+  rss = Math.min(rss, process.memoryUsage().rss);
+}
 const listMs = times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
-process.stdout.write(`${JSON.stringify({ rss, listMs, held: emulator.snapshot().store.seq })}\n`);
+process.stdout.write(`${JSON.stringify({ rss, rssAtOnce, listMs, held: emulator.snapshot().store.seq })}\n`);

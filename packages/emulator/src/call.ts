@@ -1,8 +1,10 @@
 // What an operation's handler gets and gives.
+
 import type { AuthState } from "./auth/state.js";
 import type { Faults } from "./faults.js";
 import type { Fixture } from "./fixture.js";
 import type { ApiError } from "./http/errors.js";
+import type { StateRule } from "./rules/rule.js";
 import type { OperationSpec } from "./spec-types.js";
 import type { Store } from "./store/store.js";
 
@@ -45,6 +47,8 @@ export interface Call {
   fixture: Fixture;
   /** The pending faults (an upload's processing failure is taken at FINALIZE). */
   faults: Faults;
+  /** The state rules of a resource, without the ones the options disabled. */
+  rules: (resource: string) => readonly StateRule[];
   url: URL;
 }
 

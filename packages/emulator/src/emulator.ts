@@ -1,4 +1,5 @@
 // createEmulator: the state, the clock and the controls around the request pipeline.
+
 import { ADMIN_PREFIX, handleAdmin } from "./admin/admin.js";
 import { initialAuthState } from "./auth/state.js";
 import { NonceCache } from "./auth/verify.js";
@@ -11,6 +12,7 @@ import { RateLimiter } from "./limits/rate-limits.js";
 import { handle, toResponse } from "./pipeline.js";
 import { type LoggedRequest, RequestLog } from "./request-log.js";
 import { linkSeeds } from "./resources/seed-links.js";
+import { ruleSet } from "./rules/index.js";
 import type { EmulatorOptions, Runtime, State } from "./runtime.js";
 import { type ListenOptions, type Served, serve } from "./serve.js";
 import { assertSnapshot, SNAPSHOT_FORMAT, type Snapshot } from "./snapshot.js";
@@ -50,6 +52,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     nonces: new NonceCache(),
     limits: new RateLimiter(),
     faults: new Faults(),
+    rules: ruleSet(options.disabledRules),
     log: new RequestLog(options.requestLogSize ?? 1000),
     onInternalError:
       options.onInternalError ??

@@ -4,6 +4,8 @@ export { createEmulator } from "./emulator.js";
 export type { Fault, FaultInput } from "./faults.js";
 export type { Fixture } from "./fixture.js";
 export type { LoggedRequest } from "./request-log.js";
+export type { StateRuleId } from "./rules/index.js";
+export { stateRuleIds } from "./rules/index.js";
 export type { EmulatorOptions } from "./runtime.js";
 export type { DocumentName, ListenOptions, Served } from "./serve.js";
 export type { Snapshot } from "./snapshot.js";

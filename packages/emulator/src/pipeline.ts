@@ -310,6 +310,7 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
       auth: state.auth,
       fixture: runtime.fixture,
       faults: runtime.faults,
+      rules: runtime.rules,
       url,
     };
     try {

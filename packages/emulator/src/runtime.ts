@@ -6,6 +6,7 @@ import type { Faults } from "./faults.js";
 import type { Fixture } from "./fixture.js";
 import type { RateLimiter } from "./limits/rate-limits.js";
 import type { RequestLog } from "./request-log.js";
+import type { StateRule } from "./rules/rule.js";
 import type { Store } from "./store/store.js";
 
 export interface EmulatorOptions {
@@ -17,6 +18,11 @@ export interface EmulatorOptions {
   now?: number;
   /** How many requests `requests` keeps (default 1000). */
   requestLogSize?: number;
+  /**
+   * State rules to switch off, by id (`stateRuleIds`: the file names of src/rules/), to check that a
+   * test suite notices when one breaks. An unknown id throws.
+   */
+  disabledRules?: readonly string[];
   /** Called with each internal error (default: written to stderr). */
   onInternalError?: (error: string, method: string, url: string) => void;
 }
@@ -34,6 +40,7 @@ export interface Runtime {
   nonces: NonceCache;
   limits: RateLimiter;
   faults: Faults;
+  rules: (resource: string) => readonly StateRule[];
   log: RequestLog;
   onInternalError?: ((error: string, method: string, url: string) => void) | undefined;
 }

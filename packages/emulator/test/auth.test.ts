@@ -1,6 +1,7 @@
 // OAuth 1.0a verification (strict and lenient), the three-legged flow and the application-only
 // bearer token (seed 000 sections 3 and 5).
 import { describe, expect, it } from "vitest";
+import { createEmulator } from "../src/index.js";
 import { accountPath, authorization, call, newEmulator } from "./helpers.js";
 
 const AUTH = "https://api.x.com";
@@ -31,6 +32,15 @@ describe("strict OAuth 1.0a verification", () => {
     const stale = Math.floor(emu.clock.now() / 1000) - 301;
     expect((await call(emu, "GET", accountPath(emu), { timestamp: stale })).status).toBe(401);
     expect((await call(emu, "GET", accountPath(emu), { timestamp: stale + 2 })).status).toBe(200);
+  });
+
+  it("takes a wall-clock timestamp after the clock moved on (moving the clock stales no real signer)", async () => {
+    const emu = await createEmulator();
+    emu.clock.advance(3_600_000);
+    const wall = Math.floor(Date.now() / 1000);
+    expect((await call(emu, "GET", accountPath(emu), { timestamp: wall })).status).toBe(200);
+    expect((await call(emu, "GET", accountPath(emu), { timestamp: wall + 3600 })).status).toBe(200);
+    expect((await call(emu, "GET", accountPath(emu), { timestamp: wall + 1800 })).status).toBe(401);
   });
 
   it("refuses a replayed nonce", async () => {

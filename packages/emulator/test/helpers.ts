@@ -79,3 +79,11 @@ export async function call(emulator: Emulator, method: string, path: string, opt
 }
 
 export const accountPath = (emulator: Emulator, rest = "") => `/12/accounts/${emulator.fixture.accountId}${rest}`;
+
+/** A parameter value as the wire carries it: lists comma-joined, objects as JSON. */
+export const wire = (value: unknown): string =>
+  Array.isArray(value)
+    ? value.map(wire).join(",")
+    : typeof value === "object" && value !== null
+      ? JSON.stringify(value)
+      : String(value);

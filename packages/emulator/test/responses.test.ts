@@ -5,7 +5,7 @@
 import { loadSpec } from "@xads/spec/lib/model.mjs";
 import { getOperation } from "@xads/validator";
 import { describe, expect, it } from "vitest";
-import { call, newEmulator } from "./helpers.js";
+import { call, newEmulator, wire } from "./helpers.js";
 
 type Operation = ReturnType<ReturnType<typeof loadSpec>["operations"]>[number];
 
@@ -15,13 +15,6 @@ const HOSTS: Record<string, string> = {
   "tailored-audiences": "https://ads-api.x.com",
   upload: "https://upload.x.com",
 };
-
-const wire = (value: unknown): string =>
-  Array.isArray(value)
-    ? value.map(wire).join(",")
-    : typeof value === "object" && value !== null
-      ? JSON.stringify(value)
-      : String(value);
 
 /** Variants of an operation's request: name -> path params and query. */
 function variants(operation: Operation) {

@@ -6,6 +6,7 @@ import { appendMediaUpload, finalizeMediaUpload, getMediaUploadStatus, initializ
 import { getAnyCard, listAllCards } from "./cards-all.js";
 import { previewDraftTweet } from "./draft-preview.js";
 import { addAccountFeatures, listAccountFeatures, removeAccountFeatures } from "./features.js";
+import { listTweetPreviews } from "./tweet-previews.js";
 
 export const customHandlers: Readonly<Record<string, (call: Call) => Answer>> = {
   listAccountFeatures,
@@ -14,6 +15,7 @@ export const customHandlers: Readonly<Record<string, (call: Call) => Answer>> = 
   listAllCards,
   getAnyCard,
   previewDraftTweet,
+  listTweetPreviews,
   uploadMedia,
   getMediaUploadCommandStatus,
   initializeMediaUpload,

@@ -3,7 +3,7 @@
 import { type Answer, ApiFailure, type Call, invalid, notFound } from "../call.js";
 import { isoSeconds } from "../clock.js";
 import { documents } from "../generated/index.js";
-import { type RuleContext, rulesFor } from "../rules/index.js";
+import type { RuleContext } from "../rules/index.js";
 import type { ResourceSpec } from "../spec-types.js";
 import { newId } from "../store/ids.js";
 import type { Data, StoredRecord } from "../store/store.js";
@@ -28,7 +28,7 @@ export function missing(resource: ResourceSpec, id: string, asParent = false): A
   return notFound("NOT_FOUND", message);
 }
 
-const live = (record: StoredRecord | undefined) => (record && record.data.deleted !== true ? record : undefined);
+const live = (record: StoredRecord | undefined) => (record && record.field("deleted") !== true ? record : undefined);
 
 /** The parent's id from the path; the parent must exist. */
 export function parentOf(call: Call, resource: ResourceSpec): string | null {
@@ -66,7 +66,11 @@ export function findRecord(
   withDeleted = false,
 ) {
   const record = call.store.get(resource.name, id);
-  if (!record || (parentId !== null && record.parentId !== parentId) || (!withDeleted && record.data.deleted === true))
+  if (
+    !record ||
+    (parentId !== null && record.parentId !== parentId) ||
+    (!withDeleted && record.field("deleted") === true)
+  )
     throw missing(resource, id);
   return record;
 }
@@ -85,7 +89,7 @@ export const ruleContext = (call: Call, parentId: string | null, params: Data = 
 /** The record as answered now: the rules' views of records that time moves on. */
 export function view(call: Call, resource: ResourceSpec, data: Data, parentId: string | null): Data {
   let out = data;
-  for (const rule of rulesFor(resource.name)) if (rule.view) out = rule.view(out, ruleContext(call, parentId));
+  for (const rule of call.rules(resource.name)) if (rule.view) out = rule.view(out, ruleContext(call, parentId));
   return out;
 }
 
@@ -111,7 +115,7 @@ export function createRecord(
   checkReferences(call, resource, params, parentId);
   const id = idFor(call, resource, params);
   const record = buildRecord(resource, id, params, isoSeconds(call.now));
-  for (const rule of rulesFor(resource.name)) rule.create?.(record, ruleContext(call, parentId, params, batch));
+  for (const rule of call.rules(resource.name)) rule.create?.(record, ruleContext(call, parentId, params, batch));
   call.store.insert(resource.name, parentId, record, resource.key === "id" ? undefined : id);
   return view(call, resource, record, parentId);
 }
@@ -127,7 +131,7 @@ export function updateRecord(
   const stored = findRecord(call, resource, id, parentId);
   checkReferences(call, resource, params, parentId);
   const next = applyUpdate(resource, stored.data, params, isoSeconds(call.now));
-  for (const rule of rulesFor(resource.name))
+  for (const rule of call.rules(resource.name))
     rule.update?.(next, stored.data, ruleContext(call, parentId, params, batch));
   call.store.update(stored, next);
   return view(call, resource, next, parentId);
@@ -148,7 +152,7 @@ export function deleteRecord(
   const next: Data = { ...view(call, resource, stored.data, parentId) };
   if ("deleted" in resource.fields) next.deleted = true;
   if ("updated_at" in resource.fields) next.updated_at = isoSeconds(call.now);
-  for (const rule of rulesFor(resource.name)) rule.delete?.(next, ruleContext(call, parentId, {}, batch));
+  for (const rule of call.rules(resource.name)) rule.delete?.(next, ruleContext(call, parentId, {}, batch));
   if (resource.delete === "hard") call.store.remove(resource.name, id);
   else call.store.update(stored, next);
   return next;
@@ -180,7 +184,7 @@ export function handleResource(call: Call): Answer {
       return single(view(call, resource, findRecord(call, resource, id, parentId, withDeleted).data, parentId));
     }
     case "list": {
-      const hooks = rulesFor(resource.name).filter((rule) => rule.list);
+      const hooks = call.rules(resource.name).filter((rule) => rule.list);
       let page: Page;
       if (parentId !== null && hooks.length === 0) {
         page = listChildren(call.store.children(resource.name, parentId), resource, operation, call.query);

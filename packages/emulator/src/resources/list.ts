@@ -7,6 +7,12 @@ import type { OperationSpec, ResourceSpec } from "../spec-types.js";
 import { firstAfter, type StoredRecord } from "../store/store.js";
 import { paramOrDefault } from "./params.js";
 
+/** A record's place in a list: its sort value (read once per list, not per comparison), then its insertion. */
+interface SortKey {
+  value: unknown;
+  seq: number;
+}
+
 interface CursorKey {
   sort: string;
   value: unknown;
@@ -49,14 +55,14 @@ function matchesFilters(record: StoredRecord, resource: ResourceSpec, query: Rec
     if (value === "" || value === undefined) continue;
     const field = filterField(name, resource);
     if (!field) continue;
-    const actual = record.data[field];
+    const actual = record.field(field);
     const wanted = Array.isArray(value) ? value : [value];
     const values = Array.isArray(actual) ? actual : [actual];
     if (!values.some((v) => wanted.includes(v))) return false;
   }
   const q = query.q;
   if (typeof q === "string" && q !== "") {
-    const name = record.data.name;
+    const name = record.field("name");
     if (typeof name !== "string" || !name.toLowerCase().startsWith(q.toLowerCase())) return false;
   }
   return true;
@@ -68,7 +74,7 @@ function shownBy(operation: OperationSpec, query: Record<string, unknown>): (rec
   const draftAware = operation.parameters.some((p) => p.name === "with_draft");
   const withDraft = paramOrDefault(query, operation.parameters, "with_draft") === true;
   return (r) =>
-    (withDeleted || r.data.deleted !== true) && (!draftAware || withDraft || r.data.entity_status !== "DRAFT");
+    (withDeleted || r.field("deleted") !== true) && (!draftAware || withDraft || r.field("entity_status") !== "DRAFT");
 }
 
 /** `count`, else the operation's default page size. */
@@ -93,28 +99,28 @@ export function listRecords(
   const [, attribute = "", direction = "asc"] = /^(.*)-(asc|desc)$/.exec(sortBy) ?? [];
   if (sortBy && !(attribute in resource.fields)) throw invalid("sort_by", `Cannot sort by ${attribute}`);
   const sign = direction === "desc" ? -1 : 1;
-  const order = (a: StoredRecord, b: StoredRecord) =>
-    (attribute ? sign * compareValues(a.data[attribute], b.data[attribute]) : 0) || a.seq - b.seq;
+  const sortValue = (record: StoredRecord) => (attribute ? record.field(attribute) : undefined);
+  const order = (a: SortKey, b: SortKey) => (attribute ? sign * compareValues(a.value, b.value) : 0) || a.seq - b.seq;
 
-  const matching = [...records].filter((r) => shown(r) && matchesFilters(r, resource, query));
+  const matching = [...records]
+    .filter((r) => shown(r) && matchesFilters(r, resource, query))
+    .map((record): SortKey & { record: StoredRecord } => ({ record, value: sortValue(record), seq: record.seq }));
   if (attribute) matching.sort(order);
   const count = pageSize(operation, query);
   let start = 0;
   if (typeof query.cursor === "string") {
     const key = decodeCursor(query.cursor, sortBy);
-    const after = { seq: key.seq, parentId: null, data: attribute ? { [attribute]: key.value } : {} };
+    const after = { value: attribute ? key.value : undefined, seq: key.seq };
     start = matching.findIndex((r) => order(r, after) > 0);
     if (start < 0) start = matching.length;
   }
-  const data = matching.slice(start, start + count);
+  const data = matching.slice(start, start + count).map((r) => r.record);
   const last = data[data.length - 1];
   const more = start + count < matching.length;
   return {
     data,
     nextCursor:
-      more && last
-        ? encodeCursor({ sort: sortBy, value: attribute ? last.data[attribute] : null, seq: last.seq })
-        : null,
+      more && last ? encodeCursor({ sort: sortBy, value: attribute ? sortValue(last) : null, seq: last.seq }) : null,
     totalCount: matching.length,
   };
 }

@@ -12,9 +12,10 @@ export function linkSeeds(store: Store): Store {
     if (resource.key !== "id") {
       for (const [id, record] of collection) {
         record.key = id;
-        if (record.data.id !== undefined) {
-          record.data = { ...record.data, [resource.key]: id };
-          delete record.data.id;
+        if (record.field("id") !== undefined) {
+          const data = { ...record.data, [resource.key]: id };
+          delete data.id;
+          record.data = data;
         }
       }
     }
@@ -23,7 +24,7 @@ export function linkSeeds(store: Store): Store {
     if (!parent.parent) continue;
     const field = resource.parentParameter ?? parent.idParameter;
     for (const record of collection.values()) {
-      const parentId = record.data[field];
+      const parentId = record.field(field);
       if (typeof parentId === "string") store.reparent(resource.name, record, parentId);
     }
   }

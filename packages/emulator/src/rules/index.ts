@@ -21,25 +21,51 @@ import { scheduledPost } from "./scheduled-post.js";
 
 export type { RuleContext, StateRule } from "./rule.js";
 
-export const stateRules: readonly StateRule[] = [
-  lineItemOfCampaign,
-  lineItemsShareType,
-  pausedNotServable,
-  activeCampaignLimit,
-  fundingInstrumentDeleted,
-  customAudienceNameUnique,
-  flexibleAudienceImmutable,
-  customAudienceCreated,
-  audiencePermissionOwner,
-  audiencesShared,
-  doNotReachOnePerAccount,
-  cardUri,
-  pollCard,
-  postAuthor,
-  hardDeleteStatus,
-  mediaFromUpload,
-  amplifyVideoPreroll,
-  scheduledPost,
-];
+/** The rules by id (their file names), in the order they run. */
+export const stateRules = {
+  "line-item-of-campaign": lineItemOfCampaign,
+  "line-items-share-type": lineItemsShareType,
+  "paused-not-servable": pausedNotServable,
+  "active-campaign-limit": activeCampaignLimit,
+  "funding-instrument-deleted": fundingInstrumentDeleted,
+  "custom-audience-name-unique": customAudienceNameUnique,
+  "flexible-audience-immutable": flexibleAudienceImmutable,
+  "custom-audience-created": customAudienceCreated,
+  "audience-permission-owner": audiencePermissionOwner,
+  "audiences-shared": audiencesShared,
+  "do-not-reach-one-per-account": doNotReachOnePerAccount,
+  "card-uri": cardUri,
+  "poll-card": pollCard,
+  "post-author": postAuthor,
+  "hard-delete-status": hardDeleteStatus,
+  "media-from-upload": mediaFromUpload,
+  "amplify-video-preroll": amplifyVideoPreroll,
+  "scheduled-post": scheduledPost,
+} as const satisfies Record<string, StateRule>;
 
-export const rulesFor = (resource: string) => stateRules.filter((rule) => rule.resources.includes(resource));
+/** A state rule's id: `createEmulator({ disabledRules })` takes them. */
+export type StateRuleId = keyof typeof stateRules;
+
+export const stateRuleIds = Object.keys(stateRules) as StateRuleId[];
+
+/** The rules of each resource, without the disabled ones; an unknown id throws, naming the option. */
+export function ruleSet(disabled: readonly string[] = []): (resource: string) => readonly StateRule[] {
+  const unknown = disabled.filter((id) => !Object.hasOwn(stateRules, id));
+  if (unknown.length > 0) {
+    throw new RangeError(
+      `disabledRules: no state rule ${unknown.map((id) => JSON.stringify(id)).join(", ")} (the ids: ${stateRuleIds.join(", ")})`,
+    );
+  }
+  const active = Object.entries(stateRules)
+    .filter(([id]) => !disabled.includes(id))
+    .map(([, rule]) => rule as StateRule);
+  const byResource = new Map<string, readonly StateRule[]>();
+  return (resource) => {
+    let rules = byResource.get(resource);
+    if (!rules) {
+      rules = active.filter((rule) => rule.resources.includes(resource));
+      byResource.set(resource, rules);
+    }
+    return rules;
+  };
+}

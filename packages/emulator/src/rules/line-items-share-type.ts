@@ -6,15 +6,16 @@ const SHARED = ["product_type", "objective"] as const;
 
 function check(record: Data, context: RuleContext) {
   for (const other of context.store.collection("line_item").values()) {
-    if (other.data.deleted === true || other.data.id === record.id || other.data.campaign_id !== record.campaign_id)
-      continue;
+    if (other.field("campaign_id") !== record.campaign_id || other.field("deleted") === true) continue;
+    if (other.field("id") === record.id) continue;
     for (const field of SHARED) {
-      if (record[field] !== undefined && other.data[field] !== undefined && record[field] !== other.data[field])
+      const theirs = other.field(field);
+      if (record[field] !== undefined && theirs !== undefined && record[field] !== theirs)
         throw new ApiFailure([
           {
             status: 400,
             code: "INVALID_PARAMETER",
-            message: `All line items of campaign ${String(record.campaign_id)} must have the same ${field} (${String(other.data[field])})`,
+            message: `All line items of campaign ${String(record.campaign_id)} must have the same ${field} (${String(theirs)})`,
             parameter: field,
           },
         ]);

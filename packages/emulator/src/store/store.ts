@@ -1,15 +1,33 @@
 // Records in memory, per resource, in insertion order. Each record keeps its sequence number (the
 // stable list order) and its parent's id; each parent's records are also kept in sequence order, so a
 // page of a list starts where its cursor points instead of scanning the collection. Mutations inside
-// `transaction` are undone when it throws, which makes batches atomic.
+// `transaction` are undone when it throws, which makes batches atomic. A resource's records are held
+// in its compact layout (layout.ts), whose base is the record a create without parameters builds.
 import { resources } from "../generated/index.js";
+import { buildRecord } from "../resources/records.js";
+import { RecordLayout } from "./layout.js";
+import { StoredRecord } from "./record.js";
+
+export { StoredRecord };
 
 /** The field holding each resource's id when it is not `id` (a media library object's `media_key`). */
 const KEY_FIELDS = new Map(resources.filter((r) => r.key !== "id").map((r) => [r.name, r.key]));
+const RESOURCES = new Map(resources.map((r) => [r.name, r]));
+const LAYOUTS = new Map<string, RecordLayout | undefined>();
+
+/** A resource's record layout (built once); none for a collection that is not a resource of the spec. */
+function layoutOf(resource: string): RecordLayout | undefined {
+  if (!LAYOUTS.has(resource)) {
+    const spec = RESOURCES.get(resource);
+    LAYOUTS.set(resource, spec && RecordLayout.of(buildRecord(spec, "", {}, "")));
+  }
+  return LAYOUTS.get(resource);
+}
 
 export type Data = Record<string, unknown>;
 
-export interface StoredRecord {
+/** A record as a snapshot holds it. */
+export interface SavedRecord {
   seq: number;
   parentId: string | null;
   data: Data;
@@ -20,7 +38,7 @@ export interface StoredRecord {
 export interface StoreState {
   seq: number;
   random: { seed: number };
-  records: Record<string, StoredRecord[]>;
+  records: Record<string, SavedRecord[]>;
 }
 
 const NO_RECORDS: readonly StoredRecord[] = Object.freeze([]);
@@ -84,7 +102,7 @@ export class Store {
     const id = key ?? String(data.id ?? (keyField ? data[keyField] : undefined));
     const collection = this.collection(resource);
     if (collection.has(id)) throw new Error(`${resource} ${id} exists`);
-    const record: StoredRecord = { seq: ++this.seq, parentId, data, ...(key !== undefined ? { key } : {}) };
+    const record = new StoredRecord(++this.seq, parentId, data, layoutOf(resource), key);
     collection.set(id, record);
     this.link(resource, record);
     this.undo?.push(() => {
@@ -144,23 +162,32 @@ export class Store {
   }
 
   save(): StoreState {
+    const saved = ({ seq, parentId, data, key }: StoredRecord): SavedRecord => ({
+      seq,
+      parentId,
+      data,
+      ...(key !== undefined ? { key } : {}),
+    });
     return {
       seq: this.seq,
       random: { ...this.random },
       records: Object.fromEntries(
-        [...this.collections].map(([name, collection]) => [name, structuredClone([...collection.values()])]),
+        [...this.collections].map(([name, collection]) => [name, structuredClone([...collection.values()].map(saved))]),
       ),
     };
   }
 
+  /** A store holding copies of the state's records (the state stays the caller's). */
   static load(state: StoreState): Store {
     const store = new Store();
     store.seq = state.seq;
     store.random.seed = state.random.seed;
     for (const [name, records] of Object.entries(state.records)) {
       const collection = store.collection(name);
-      for (const record of structuredClone(records)) {
-        collection.set(record.key ?? String(record.data?.id), record);
+      const layout = layoutOf(name);
+      for (const { seq, parentId, data, key } of records) {
+        const record = new StoredRecord(seq, parentId, data, layout, key, structuredClone);
+        collection.set(key ?? String(data?.id), record);
         store.link(name, record);
       }
     }
