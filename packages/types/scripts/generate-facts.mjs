@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadSpec } from "@xads/spec/lib/model.mjs";
 import { branchesOf, resolve } from "@xads/spec/lib/operations.mjs";
+import { securityKind } from "@xads/spec/lib/security.mjs";
 
 /** @typedef {import("@xads/spec/lib/model.mjs").Spec} Spec */
 /** @typedef {import("@xads/spec/lib/model.mjs").Server} Server */
@@ -84,12 +85,16 @@ function collectFacts(spec) {
   const listPaths = {};
   /** @type {Record<string, { document: string, operationId: string, items: number, bytes?: number }>} */
   const batchLimits = {};
+  /** @type {Record<string, string>} */
+  const nonOAuth1Operations = {};
 
   for (const document of spec.documents) {
     servers[document.name] = byEnvironment(document.servers, `document ${document.name}`);
     const bundle = document.bundle();
     const listEnvelope = bundle.components?.schemas?.ListEnvelope;
     for (const op of document.operations()) {
+      const security = securityKind(bundle, op.raw);
+      if (security !== "oauth1") nonOAuth1Operations[`${op.method.toUpperCase()} ${op.path}`] = security;
       // Path-level servers: an operation without its own `servers` whose effective ones are not the document's.
       if (!op.raw.servers && !sameServers(op.servers, document.servers)) {
         pathServers[document.name] = {
@@ -187,6 +192,7 @@ function collectFacts(spec) {
     enums,
     adsErrorCodesByStatus,
     listPaths,
+    nonOAuth1Operations,
   };
 }
 
@@ -287,6 +293,11 @@ function renderFacts(facts) {
       "The GET paths of each document that answer the list envelope (`data`, `next_cursor`): follow\n`next_cursor` with `cursor`.",
     ),
     `export const listPaths = ${literal(facts.listPaths)} as const satisfies Partial<Record<DocumentName, readonly string[]>>;`,
+    "",
+    jsdoc(
+      "The operations whose first security requirement is not OAuth 1.0a user context, by `METHOD path`:\n`basic` (the consumer key and secret), `bearer` (an app-only token) or `none`. Every other operation\nis signed with OAuth 1.0a.",
+    ),
+    `export const nonOAuth1Operations = ${literal(facts.nonOAuth1Operations)} as const satisfies Record<string, "basic" | "bearer" | "none">;`,
     "",
     jsdoc(
       "The documented codes of the ads error body (`errors[].code`), by HTTP status. The list is open: the\nAPI may answer other codes.",
