@@ -1,10 +1,11 @@
 // A consumer's flow through the client against @xads/emulator, which checks OAuth 1.0a signatures
 // strictly and keeps what it is sent: the three-legged flow, then campaign management (funding
-// instrument -> campaign -> line item -> paging -> delete) and an audience with its users and a
-// permission. In-process (the emulator's fetch) and served (its ports over HTTP).
+// instrument -> campaign -> line item -> paging -> delete), an audience with its users and a
+// permission, in-process (the emulator's fetch) and served (its ports over HTTP); then a chunked
+// upload -> STATUS -> media library -> account media, served.
 import { createEmulator, type Emulator } from "@xads/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdsClient, createAuthClient, paginate, sendUserBatch } from "../src/index.js";
+import { createAdsClient, createAuthClient, createUploadClient, paginate, sendUserBatch } from "../src/index.js";
 
 let emulator: Emulator;
 let served: Awaited<ReturnType<Emulator["listen"]>>;
@@ -131,5 +132,44 @@ describe.each(modes)("a consumer's flow, %s", (mode, target) => {
       },
     });
     expect(permission.response.status, JSON.stringify(permission.error)).toBe(200);
+  });
+});
+
+// Served only: processing moves on the emulator's real-time clock, so the client waits its
+// `check_after_secs` (about 10 s) for real; the in-process path runs in the README examples test.
+describe("a consumer's upload, served", () => {
+  it("uploads a video in chunks, waits for processing, and uses it as media library object and PREROLL account media", async () => {
+    emulator.reset();
+    const { consumerKey, consumerSecret, token, tokenSecret, accountId } = emulator.fixture;
+    const oauth1 = { consumerKey, consumerSecret, token, tokenSecret };
+    const upload = createUploadClient({ baseUrl: served.urls.upload, oauth1 });
+    const phases = new Set<string>();
+    const media = await upload.uploadMedia({
+      media: new Uint8Array(3 * 1024 * 1024 + 17),
+      mediaType: "video/mp4",
+      mediaCategory: "amplify_video",
+      chunkSize: 1024 * 1024,
+      onProgress: ({ phase }) => phases.add(phase),
+    });
+    expect(media.processingInfo?.state).toBe("succeeded");
+    expect([...phases]).toEqual(["upload", "processing"]);
+    const mediaKey = String(media.mediaKey);
+
+    const ads = createAdsClient({ baseUrl: served.urls.ads, oauth1 });
+    const library = await ads.POST("/12/accounts/{account_id}/media_library", {
+      params: {
+        path: { account_id: accountId },
+        query: { media_key: mediaKey, media_category: "AMPLIFY_VIDEO", name: "flow video" },
+      },
+    });
+    expect(library.response.status, JSON.stringify(library.error)).toBe(200);
+    expect(library.data?.data.media_key).toBe(mediaKey);
+    const preroll = await ads.GET("/12/accounts/{account_id}/account_media", {
+      params: { path: { account_id: accountId }, query: { creative_types: ["PREROLL"] } },
+    });
+    expect(preroll.response.status, JSON.stringify(preroll.error)).toBe(200);
+    expect(preroll.data?.data.some((item) => item.video_id === mediaKey && item.creative_type === "PREROLL")).toBe(
+      true,
+    );
   });
 });
