@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// xads-workflows: runs every workflow of spec/workflows with respect, against a fresh strict emulator
+// (default) or, with --sandbox, against https://ads-api-sandbox.x.com with the XADS_OAUTH_* credentials.
+import { parseArgs } from "node:util";
+import { coverage, readStateRules, readWorkflows } from "./catalog.mjs";
+import { failures } from "./respect.mjs";
+import { runWorkflows } from "./run.mjs";
+import { emulatorTarget, sandboxTarget } from "./targets.mjs";
+
+const USAGE = `Usage: xads-workflows [--sandbox] [--workflow ID ...] [--verbose]
+  Default: a fresh emulator with strict signature checks, behind the signing proxy.
+  --sandbox: the real sandbox (https://ads-api-sandbox.x.com), signed with XADS_OAUTH_CONSUMER_KEY,
+  XADS_OAUTH_CONSUMER_SECRET, XADS_OAUTH_TOKEN and XADS_OAUTH_TOKEN_SECRET (never printed).`;
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      sandbox: { type: "boolean" },
+      workflow: { type: "string", multiple: true },
+      verbose: { type: "boolean" },
+      help: { type: "boolean" },
+    },
+  });
+  if (values.help) return console.log(USAGE);
+  const workflows = readWorkflows();
+  // The sandbox target refuses first when a credential is missing: nothing runs without them.
+  const target = values.sandbox ? await sandboxTarget() : await emulatorTarget();
+  try {
+    const skipped = values.sandbox ? workflows.filter((w) => w.sandboxSkip) : [];
+    for (const w of skipped) console.log(`skipped on the sandbox: ${w.workflowId}: ${w.sandboxSkip}`);
+    const { results, passed } = await runWorkflows(target, {
+      workflows,
+      only: values.workflow ?? [],
+      skip: skipped.map((w) => w.workflowId),
+      verbose: values.verbose ?? false,
+      ...(values.verbose ? { onOutput: (/** @type {string} */ text) => process.stdout.write(text) } : {}),
+    });
+    for (const result of results) console.log(`${result.passed ? "pass" : "FAIL"} ${result.workflowId}`);
+    for (const line of failures(results)) console.log(`  ${line}`);
+    console.log(coverage(workflows, readStateRules()).line);
+    process.exitCode = passed ? 0 : 1;
+  } finally {
+    await target.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(`xads-workflows: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(USAGE);
+  process.exit(1);
+});

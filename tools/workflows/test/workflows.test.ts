@@ -1,0 +1,53 @@
+// Every workflow of spec/workflows, run by respect against a fresh strict emulator behind the signing
+// proxy: each must pass (every step's criteria, status, content type and schema), and every showable
+// state rule must have one.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { coverage, readStateRules, readWorkflows } from "../src/catalog.mjs";
+import { failures, type WorkflowResult } from "../src/respect.mjs";
+import { runWorkflows } from "../src/run.mjs";
+import { emulatorTarget } from "../src/targets.mjs";
+
+const workflows = readWorkflows();
+const rules = readStateRules();
+let results: WorkflowResult[] = [];
+let target: Awaited<ReturnType<typeof emulatorTarget>>;
+
+beforeAll(async () => {
+  target = await emulatorTarget();
+  ({ results } = await runWorkflows(target, { workflows }));
+}, 600_000);
+afterAll(async () => {
+  await target?.close();
+  console.log(coverage(workflows, rules).line);
+});
+
+describe("the workflows against the emulator", () => {
+  it.each(workflows.map((w) => [w.workflowId, w] as const))("%s passes", (id) => {
+    const result = results.find((r) => r.workflowId === id);
+    expect(result, `respect reported nothing for ${id}`).toBeDefined();
+    expect(failures(result ? [result] : []), `failed checks of ${id}`).toEqual([]);
+    expect(result?.passed).toBe(true);
+  });
+
+  it("signs every request strictly: the emulator saw no unsigned or badly signed request", () => {
+    const refused = target.emulator.requests.filter(
+      (entry) => entry.status === 401 && !String(entry.url).includes("invalidate_token"),
+    );
+    expect(refused.map((entry) => `${entry.method} ${entry.url}`)).toEqual([]);
+  });
+});
+
+describe("coverage", () => {
+  it("every showable state rule has a workflow; every other rule says why not", () => {
+    const { uncovered, flows } = coverage(workflows, rules);
+    expect(uncovered.map((rule) => rule.id)).toEqual([]);
+    expect(flows).toBeGreaterThanOrEqual(5);
+    for (const rule of rules.filter((r) => !r.showable)) expect(rule.why?.length ?? 0, rule.id).toBeGreaterThan(20);
+  });
+
+  it("every workflow names its rule or is a flow (or the setup others start from), and its seed section", () => {
+    for (const w of workflows) {
+      expect(w.description, w.workflowId).toMatch(/seed 00\d|facts file/i);
+    }
+  });
+});
