@@ -1,6 +1,7 @@
 // Builds the reference site into dist/: every page of the page registry (src/pages.mjs), the landing page,
-// one Redoc page per document with operations, the event types and the change history. Reads only the spec model (spec/documents.json and the bundles in
-// spec/dist/, through loadSpec()) and spec/history/changes.yaml. The output depends on nothing but those inputs (no dates, no random names).
+// one Redoc page per document with operations, the event types, the change history, the emulator, the
+// guides' index and one guide per workflow. Reads only the spec model (spec/documents.json and the bundles in
+// spec/dist/, through loadSpec()), spec/history/changes.yaml and spec/workflows (through spec/lib/workflows.mjs). The output depends on nothing but those inputs (no dates, no random names).
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -8,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { renderEmulator } from "../src/emulator.mjs";
 import { enrichBundle } from "../src/enrich.mjs";
 import { renderEvents } from "../src/events.mjs";
+import { renderGuide, renderGuides } from "../src/guides.mjs";
 import { renderHistory } from "../src/history.mjs";
 import { renderLanding } from "../src/landing.mjs";
 import { buildReferencePage, writeRedocScript } from "../src/reference.mjs";
@@ -43,6 +45,13 @@ try {
     if (page.kind === "events") write(page.file, renderEvents(site));
     if (page.kind === "history") write(page.file, renderHistory(site));
     if (page.kind === "emulator") write(page.file, renderEmulator(site));
+    if (page.kind === "guides") write(page.file, renderGuides(site));
+    if (page.kind === "guide") {
+      const workflow = site.guides.workflows.find((w) => w.workflowId === page.workflow);
+      if (!workflow)
+        throw new Error(`the page registry lists ${page.file} for the workflow "${page.workflow}", which no file has`);
+      write(page.file, renderGuide(site, workflow));
+    }
     if (page.kind !== "reference") continue;
     const doc = site.referenced.find((d) => d.name === page.document);
     if (!doc) throw new Error(`the page registry lists ${page.file} for "${page.document}", which has no operations`);
@@ -81,7 +90,17 @@ try {
 
 /** @param {number} n */
 const kib = (n) => `${(n / 1024).toFixed(0)} KiB`;
-const summary = Object.entries(sizes)
-  .map(([name, size]) => `${name} ${kib(size)}`)
-  .join(", ");
+// The guides in one entry: their count, total and range.
+const guides = Object.entries(sizes).filter(([name]) => name.startsWith("guide-"));
+const guideSizes = guides.map(([, size]) => size);
+const summary = [
+  ...Object.entries(sizes)
+    .filter(([name]) => !name.startsWith("guide-"))
+    .map(([name, size]) => `${name} ${kib(size)}`),
+  ...(guides.length > 0
+    ? [
+        `${guides.length} guide-*.html ${kib(guideSizes.reduce((a, b) => a + b, 0))} (${kib(Math.min(...guideSizes))} to ${kib(Math.max(...guideSizes))})`,
+      ]
+    : []),
+].join(", ");
 console.log(`docs: ${summary}; shared ${script}; ${((performance.now() - started) / 1000).toFixed(1)} s`);

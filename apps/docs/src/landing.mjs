@@ -259,7 +259,7 @@ export function renderLanding(site) {
       adsSandboxServer: () => escapeHtml(adsSandboxServer),
       adsProductionServer: () => escapeHtml(adsProductionServer),
       campaignBatchLimit: () => escapeHtml(campaignBatchLimit),
-      page: (kind) => escapeHtml(fileOf(site.pages, /** @type {"landing" | "events" | "history"} */ (kind))),
+      page: (kind) => escapeHtml(fileOf(site.pages, /** @type {"landing" | "events" | "history" | "guides"} */ (kind))),
       op: (argument = "") => {
         const [id = "", label] = argument.split("|");
         return op(id, label);

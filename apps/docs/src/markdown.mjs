@@ -41,6 +41,64 @@ const marked = new Marked({
   },
 });
 
+/** A link or image target a page may carry: relative, a fragment, http(s) or mailto (no `javascript:`). */
+const SAFE_URL = /^(?:https?:|mailto:|#|[^:]*$)/i;
+
+/** @param {string | null | undefined} title */
+const titleAttribute = (title) => (title ? ` title="${escapeHtml(title)}"` : "");
+
+// Text the site does not write itself (the workflow files' descriptions): raw HTML is shown as text,
+// links to other schemes than the safe ones keep only their text, images show as links, and headings
+// sit two levels lower (under the page's own h1 and h2), without placeholders. Bare addresses stay text
+// (GFM would link `alice@example.com` of an example); written links and `<https://…>` stay links.
+const untrusted = new Marked({
+  gfm: true,
+  tokenizer: {
+    url() {
+      return undefined;
+    },
+  },
+  renderer: {
+    heading({ tokens, depth }) {
+      const level = Math.min(depth + 2, 6);
+      return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
+    },
+    text(token) {
+      if ("tokens" in token && token.tokens) return this.parser.parseInline(token.tokens);
+      return "escaped" in token && token.escaped ? token.text : escapeText(token.text);
+    },
+    codespan({ text }) {
+      return `<code>${escapeText(text)}</code>`;
+    },
+    code({ text }) {
+      return `<pre><code>${escapeText(text)}</code></pre>\n`;
+    },
+    html({ text, block }) {
+      return block ? `<p>${escapeText(text.trim())}</p>\n` : escapeText(text);
+    },
+    link({ href, title, tokens }) {
+      const label = this.parser.parseInline(tokens);
+      return SAFE_URL.test(href) ? `<a href="${escapeHtml(href)}"${titleAttribute(title)}>${label}</a>` : label;
+    },
+    image({ href, title, text }) {
+      return SAFE_URL.test(href)
+        ? `<a href="${escapeHtml(href)}"${titleAttribute(title)}>${escapeText(text)}</a>`
+        : escapeText(text);
+    },
+  },
+});
+
+/**
+ * Renders Markdown from a file the site does not write (a workflow's description): everything it
+ * holds shows as text, never as markup of the page.
+ * @param {unknown} source
+ * @param {{ inline?: boolean }} [options] `inline`: one line of inline Markdown, no paragraph
+ */
+export function renderUntrustedMarkdown(source, { inline = false } = {}) {
+  const text = String(source ?? "");
+  return /** @type {string} */ (inline ? untrusted.parseInline(text) : untrusted.parse(text));
+}
+
 const BLOCK = /^\{\{block:([A-Za-z0-9_-]+)\}\}$/m;
 const INLINE = /\{\{([A-Za-z0-9_-]+)(?::([^}]*))?\}\}/g;
 

@@ -1,12 +1,14 @@
 // Loads everything the site is built from: the spec model (loadSpec(): documents, their bundles and
-// operations) and spec/history/changes.yaml.
+// operations), spec/history/changes.yaml and the Arazzo workflows of spec/workflows (read by
+// spec/lib/workflows.mjs, their one reader).
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { loadSpec, specDir } from "@xads/spec/lib/model.mjs";
+import { readArazzo, readStateRules, readWorkflows, workflowFiles } from "@xads/spec/lib/workflows.mjs";
 import { parse } from "yaml";
 import { operationLink, pageOf } from "./anchors.mjs";
 import { parseHistory } from "./history.mjs";
-import { sitePages } from "./pages.mjs";
+import { navOf, sitePages } from "./pages.mjs";
 
 export { specDir };
 
@@ -30,6 +32,16 @@ export { specDir };
  * }} SiteDocument
  */
 /** @typedef {{ href: string, title: string }} NavLink */
+/** @typedef {import("@xads/spec/lib/workflows.mjs").Workflow} Workflow */
+/** @typedef {import("@xads/spec/lib/workflows.mjs").StateRule} StateRule */
+/**
+ * A workflow file: its name (`auth.arazzo.yaml`), `info` and workflows, in file order.
+ * @typedef {{ name: string, title: string, summary: string, description: string, workflows: Workflow[] }} WorkflowFile
+ */
+/**
+ * The guides' model: the workflow files, every workflow (in file order) and the state rules.
+ * @typedef {{ files: WorkflowFile[], workflows: Workflow[], rules: StateRule[] }} Guides
+ */
 /** @typedef {ReturnType<typeof loadSite>} Site */
 
 /** @param {string} file */
@@ -42,9 +54,30 @@ function readYaml(file) {
 }
 
 /**
+ * The workflows of `<dir>/workflows` (none when the folder does not exist).
+ * @param {string} dir the spec folder
+ * @returns {Guides}
+ */
+export function loadGuides(dir = specDir) {
+  const folder = join(dir, "workflows");
+  if (!existsSync(folder)) return { files: [], workflows: [], rules: [] };
+  const files = workflowFiles(folder).map((file) => {
+    const info = readArazzo(file)?.info ?? {};
+    return {
+      name: basename(file),
+      title: String(info.title ?? basename(file)),
+      summary: String(info.summary ?? ""),
+      description: String(info.description ?? "").trim(),
+      workflows: readWorkflows([file]),
+    };
+  });
+  return { files, workflows: files.flatMap((f) => f.workflows), rules: readStateRules(folder) };
+}
+
+/**
  * The site's model: documents (with their bundle and operations), the referenced ones (with operations),
  * the operation index by id, the pages (the registry, pages.mjs) and the navigation made of them, the
- * change history (`undefined` until its file exists) and
+ * change history (`undefined` until its file exists), the guides (the workflows) and
  * the events document (`undefined` when no document has the role `events`).
  */
 export function loadSite(dir = specDir) {
@@ -81,8 +114,8 @@ export function loadSite(dir = specDir) {
     ? parseHistory(readYaml(historyFile), "spec/history/changes.yaml")
     : undefined;
 
-  const pages = sitePages(documents);
-  /** @type {NavLink[]} */
-  const nav = pages.map((p) => ({ href: p.file, title: p.title }));
-  return { documents, referenced, operationsById, events, history, pages, nav };
+  const guides = loadGuides(dir);
+  const pages = sitePages(documents, guides.workflows);
+  const nav = navOf(pages);
+  return { documents, referenced, operationsById, events, history, guides, pages, nav };
 }

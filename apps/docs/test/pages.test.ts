@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { stateRulesSection } from "../src/emulator.mjs";
 import { eventTypes, renderEvents } from "../src/events.mjs";
 import { findEndpoint, formatDate, parseHistory, renderHistory } from "../src/history.mjs";
-import { fileOf, sitePages } from "../src/pages.mjs";
+import { fileOf, navOf, sitePages } from "../src/pages.mjs";
 
 const operation = {
   id: "createReplay",
@@ -13,14 +13,14 @@ const operation = {
 const pages = sitePages([{ name: "activity", title: "Activity", operations: [operation] }]);
 const site = {
   pages,
-  nav: pages.map((p) => ({ href: p.file, title: p.title })),
+  nav: navOf(pages),
   operationsById: new Map([[operation.id, operation]]),
   history: undefined,
   events: undefined,
 };
 
 describe("the page registry", () => {
-  it("lists the landing page, a reference page per document with operations, events and history", () => {
+  it("lists the landing page, a reference page per document with operations, events, history, emulator and guides", () => {
     const listed = sitePages([
       { name: "ads", title: "Ads", operations: [operation] },
       { name: "empty", title: "Empty", operations: [] },
@@ -31,8 +31,10 @@ describe("the page registry", () => {
       ["events", "events.html", undefined],
       ["history", "history.html", undefined],
       ["emulator", "emulator.html", undefined],
+      ["guides", "guides.html", undefined],
     ]);
     expect(fileOf(listed, "events")).toBe("events.html");
+    expect(fileOf(listed, "guides")).toBe("guides.html");
     expect(() => fileOf([], "history")).toThrow("no history page");
   });
 });

@@ -1,11 +1,12 @@
 // The built site in a real browser: every operation reachable by its deep link, search, the landing page's
-// links, the history and events pages, and nothing loaded from outside the site.
+// links, the history and events pages, the guides (one per workflow), and nothing loaded from outside the site.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { readWorkflows } from "@xads/spec/lib/workflows.mjs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emulatorReadme, stateRulesSection } from "../src/emulator.mjs";
-import { fileOf } from "../src/pages.mjs";
+import { fileOf, guideFile, navOf } from "../src/pages.mjs";
 import { loadSite } from "../src/site.mjs";
 import { distDir, type Harness, screenshotsDir, startHarness } from "./harness.js";
 
@@ -56,12 +57,19 @@ const ruleText = (rule: { description: string }) => rule.description.split(/[`\n
 describe("the page registry", () => {
   it("was built page by page, and every page shows the registry as its navigation", async () => {
     expect(references.map(([file]) => file)).toEqual(site.referenced.map((d) => d.page));
-    for (const { file, kind } of site.pages) {
+    const nav = navOf(site.pages).map((n) => n.href);
+    expect(nav).toContain(fileOf(site.pages, "guides"));
+    for (const { file, kind, parent } of site.pages) {
       expect(existsSync(join(distDir, file)), `${file} exists`).toBe(true);
       if (kind === "reference") continue;
+      expect(nav.includes(file), `${file} is in the navigation unless it has a parent`).toBe(!parent);
       await page.goto(`${harness.base}/${file}`);
       const links = await page.$$eval("header.site-header nav a", (as) => as.map((a) => a.getAttribute("href")));
-      expect(links).toEqual(site.pages.map((p) => p.file));
+      expect(links).toEqual(nav);
+      const current = await page.$$eval('header.site-header nav a[aria-current="page"]', (as) =>
+        as.map((a) => a.getAttribute("href")),
+      );
+      expect(current).toEqual([parent ?? file]);
     }
   });
 });
@@ -189,6 +197,102 @@ describe("emulator page", () => {
       expect(existsSync(join(distDir, file)), `${file} exists`).toBe(true);
     }
     await page.screenshot({ path: join(screenshotsDir, "emulator.png") });
+  });
+});
+
+/**
+ * The links of the page on screen: each relative (so the site works under any base URL), to a file the
+ * site has, and a fragment to an element that page has (checked here for the site's own pages; Redoc's
+ * routes are checked where the tests follow them).
+ */
+async function expectLinksResolve() {
+  const hrefs = await page.$$eval("main a[href]", (as) => as.map((a) => a.getAttribute("href") ?? ""));
+  for (const href of new Set(hrefs)) {
+    expect(href, "links are relative").not.toMatch(/^\/|^javascript:/i);
+    if (/^[a-z]+:/i.test(href)) continue; // a link a description writes to another site
+    const [file = "", fragment] = href.split("#");
+    if (file) expect(existsSync(join(distDir, file)), `${href}: ${file} exists`).toBe(true);
+    if (fragment && !fragment.startsWith("/")) {
+      const text = file ? readFileSync(join(distDir, file), "utf8") : await page.content();
+      expect(text, `${href}: the page has the id ${fragment}`).toContain(`id="${fragment}"`);
+    }
+  }
+}
+
+describe("guides", () => {
+  const workflows = readWorkflows();
+  const operationLinks = new Set(site.referenced.flatMap((d) => d.operations.map((op) => op.link)));
+  const guides = site.pages.filter((p) => p.kind === "guide");
+
+  it("the index introduces the workflows and how they run, and lists every workflow with a link to its page", async () => {
+    await page.goto(`${harness.base}/${fileOf(site.pages, "guides")}`);
+    await expect(page.locator("h1").textContent()).resolves.toBe("Guides");
+    const intro = (await page.locator("main").textContent()) ?? "";
+    expect(intro).toContain("redocly respect");
+    expect(intro).toContain("npx -y pnpm@10 workflows:sandbox");
+    const listed = await page.$$eval("a.guide-link", (as) => as.map((a) => [a.getAttribute("href"), a.textContent]));
+    expect(listed).toEqual(workflows.map((w) => [guideFile(w.workflowId), w.summary]));
+    const files = await page.$$eval("section.workflow-file h3", (hs) => hs.map((h) => h.textContent));
+    expect(files).toEqual(site.guides.files.map((f) => f.title));
+    await expectLinksResolve();
+    await page.screenshot({ path: join(screenshotsDir, "guides.png") });
+  });
+
+  it(
+    "each guide shows its workflow: title, what it shows, its steps in order, links that resolve",
+    async () => {
+      expect(guides.map((p) => p.workflow)).toEqual(workflows.map((w) => w.workflowId));
+      for (const workflow of workflows) {
+        await page.goto(`${harness.base}/${guideFile(workflow.workflowId)}`);
+        await expect(page.locator("h1").textContent()).resolves.toBe(workflow.summary);
+        const steps = await page.$$eval("li.step h3 code", (cs) => cs.map((c) => c.textContent));
+        expect(steps).toEqual(workflow.steps.map((s) => s.stepId));
+        const shows = (await page.locator("#shows").textContent()) ?? "";
+        if (workflow.rule) {
+          const rule = site.guides.rules.find((r) => r.id === workflow.rule);
+          expect(shows).toContain(rule?.title);
+          expect(shows).toContain(rule?.source);
+        }
+        if (workflow.flow) expect(shows).toContain("end-to-end flow");
+        const sandbox = (await page.locator("#sandbox").textContent()) ?? "";
+        expect(sandbox.startsWith("Emulator only")).toBe(workflow.sandboxSkip !== undefined);
+        const calls = await page.$$eval("a.operation-link", (as) => as.map((a) => a.getAttribute("href") ?? ""));
+        for (const href of calls) {
+          expect(operationLinks.has(href) || href === `${fileOf(site.pages, "emulator")}#admin`, href).toBe(true);
+        }
+        await expectLinksResolve();
+      }
+    },
+    30_000 + 500 * workflows.length,
+  );
+
+  it("renders a workflow description's Markdown", async () => {
+    const withCode = workflows.filter((w) => /`[^`\n]+`/.test(w.description));
+    expect(withCode.length, "a workflow whose description has a code span").toBeGreaterThan(0);
+    for (const workflow of withCode) {
+      const span = /`([^`\n]+)`/.exec(workflow.description)?.[1];
+      await page.goto(`${harness.base}/${guideFile(workflow.workflowId)}`);
+      const codes = await page.$$eval(".description code", (cs) => cs.map((c) => c.textContent));
+      expect(codes).toContain(span);
+      await expect(page.locator(".description").textContent()).resolves.not.toContain("`");
+    }
+  });
+
+  it("an operation link opens its operation on the reference page", async () => {
+    const workflow = workflows.find((w) => w.steps.some((s) => s.operationId && !s.operationId.includes(".emulator.")));
+    expect(workflow).toBeDefined();
+    await page.goto(`${harness.base}/${guideFile(workflow?.workflowId ?? "")}`);
+    const link = page.locator('a.operation-link:not([href^="emulator.html"])').first();
+    const [href, id] = await Promise.all([link.getAttribute("href"), link.getAttribute("data-operation-id")]);
+    const op = site.referenced.flatMap((d) => d.operations).find((o) => o.link === href && o.id === id);
+    expect(op, `${href} is the link of ${id}`).toBeDefined();
+    await link.click();
+    await page.waitForURL(`${harness.base}/${href}`);
+    const section = decodeURIComponent(String(href).slice(String(href).indexOf("#") + 1));
+    await page.waitForSelector(`[data-section-id="${section}"]`, { timeout: 10_000 });
+    await expectOperationShown(op as Operation);
+    await page.goBack();
+    await page.screenshot({ path: join(screenshotsDir, "guide.png") });
   });
 });
 
