@@ -1,5 +1,5 @@
-import { type BatchPath, batchLimits } from "@xads/types/facts";
-import type { AudienceUser } from "./audience.js";
+import type { Ads } from "@xads/types";
+import { type BatchPath, batchLimits, batchPaths } from "@xads/types/facts";
 import {
   type ApiErrorItem,
   apiErrorFrom,
@@ -9,6 +9,8 @@ import {
   XAdsApiError,
 } from "./errors.js";
 import { parseRateLimit } from "./rate-limit.js";
+
+export type { BatchPath } from "@xads/types/facts";
 
 /** The batch path whose limits each batch kind takes (the do-not-reach user batch has the same as `users`). */
 const BATCH_PATHS = {
@@ -22,7 +24,8 @@ const users = batchLimits[BATCH_PATHS.users];
 
 /**
  * The batch limits per request, by batch kind: the spec's (`batchLimits` of `@xads/types/facts`: the
- * request body's `maxItems` and its `max-body-bytes` rule) for the batch path of each kind.
+ * request body's `maxItems` and its `max-body-bytes` rule) for the batch path of each kind. Kept for
+ * compatibility: {@link sendBatch} and {@link sendUserBatch} take the limits of the path they send to.
  */
 export const BATCH_LIMITS = {
   campaigns: { items: batchLimits[BATCH_PATHS.campaigns].items },
@@ -40,7 +43,74 @@ export interface BatchLimit {
   bytes?: number;
 }
 
-/** One item of a batch request. */
+// ---- Types by batch path, read from the ads document's `paths` ----
+
+type PostOf<P extends BatchPath> = Ads.paths[P] extends { post: infer Operation } ? Operation : never;
+
+type RequestItemOf<Operation> = Operation extends {
+  requestBody: { content: { "application/json": readonly (infer Item)[] } };
+}
+  ? Item
+  : never;
+
+type SuccessDataOf<Operation> = Operation extends {
+  responses: { 200: { content: { "application/json": { data: infer Data } } } };
+}
+  ? Data
+  : never;
+
+/** One item of the request body of a batch path (for example the ads document's `CampaignBatchItem`). */
+export type BatchItem<P extends BatchPath> = RequestItemOf<PostOf<P>>;
+
+/**
+ * One record of the success answer's `data` of a batch path: the created, updated or deleted record
+ * (`Campaign`, `LineItem`, `CustomAudience`), or the counts of a user batch (`UserBatchResult`).
+ */
+export type BatchRecord<P extends BatchPath> =
+  SuccessDataOf<PostOf<P>> extends readonly (infer Record)[] ? Record : SuccessDataOf<PostOf<P>>;
+
+/** The batch paths whose items carry users (`params.users`): custom-audience and do-not-reach user batches. */
+export type UserBatchPath = {
+  [P in BatchPath]: BatchItem<P> extends { params: { users: readonly unknown[] } } ? P : never;
+}[BatchPath];
+
+/** The batch paths that create, update or delete records (campaigns, line items, custom audiences). */
+export type RecordBatchPath = Exclude<BatchPath, UserBatchPath>;
+
+/** The path parameters of a batch path, for example `{ account_id: string }`. */
+export type BatchPathParams<P extends BatchPath> =
+  PostOf<P> extends { parameters: { path: infer Params } } ? Params : never;
+
+/** What a batch helper accepts for an item: the spec's item type, arrays and objects possibly read-only. */
+export type BatchInput<T> = T extends readonly (infer E)[]
+  ? readonly BatchInput<E>[]
+  : T extends object
+    ? { readonly [K in keyof T]: BatchInput<T[K]> }
+    : T;
+
+/** The user batch paths, checked against the types: every {@link UserBatchPath}, nothing else. */
+const USER_BATCH_PATHS = {
+  "/12/accounts/{account_id}/custom_audiences/{custom_audience_id}/users": true,
+  "/12/batch/accounts/{account_id}/do_not_reach_lists/{do_not_reach_list_id}/users": true,
+} as const satisfies Record<UserBatchPath, true>;
+
+function isBatchPath(path: unknown): path is BatchPath {
+  return typeof path === "string" && Object.hasOwn(batchLimits, path);
+}
+
+function isUserBatchPath(path: BatchPath): path is UserBatchPath {
+  return Object.hasOwn(USER_BATCH_PATHS, path);
+}
+
+/** The limits of a batch path, from the spec (`batchLimits` of `@xads/types/facts`). */
+export function batchLimitOf(path: BatchPath): BatchLimit {
+  if (!isBatchPath(path))
+    throw new TypeError(`not a batch path of the spec: ${String(path)} (batch paths: ${batchPaths.join(", ")})`);
+  const limit: { items: number; bytes?: number } = batchLimits[path];
+  return limit.bytes === undefined ? { items: limit.items } : { items: limit.items, bytes: limit.bytes };
+}
+
+/** One item of a batch request. @deprecated Use {@link BatchItem} of the batch path. */
 export interface BatchOperation<Params = Record<string, unknown>> {
   operation_type: "Create" | "Update" | "Delete";
   params: Params;
@@ -54,27 +124,30 @@ export interface PostingClient {
 
 type Post = (path: string, init: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
-export interface BatchRequestOptions {
+export interface BatchRequestOptions<P extends BatchPath = BatchPath> {
   /** Path parameters of the batch path, for example `{ account_id: "18ce54d4x5t" }`. */
-  pathParams?: Record<string, string>;
+  pathParams: BatchPathParams<P>;
   signal?: AbortSignal;
 }
 
 const encoder = new TextEncoder();
 
-function limitOf(kind: BatchKind | BatchLimit): BatchLimit {
+function limitOf(kind: BatchKind | BatchLimit | BatchPath): BatchLimit {
   if (typeof kind === "object") return kind;
-  const limit = BATCH_LIMITS[kind];
+  if (isBatchPath(kind)) return batchLimitOf(kind);
+  const limit = Object.hasOwn(BATCH_LIMITS, kind) ? BATCH_LIMITS[kind as BatchKind] : undefined;
   if (!limit)
-    throw new TypeError(`batch kind must be one of ${Object.keys(BATCH_LIMITS).join(", ")} (got ${String(kind)})`);
+    throw new TypeError(
+      `batch kind must be one of ${Object.keys(BATCH_LIMITS).join(", ")} or a batch path (got ${String(kind)})`,
+    );
   return limit;
 }
 
 /**
- * Splits items into consecutive requests that respect the item and byte limits of `kind`, keeping order.
- * Throws when one item alone exceeds the byte limit.
+ * Splits items into consecutive requests that respect the item and byte limits of `kind` (a batch kind, a
+ * batch path of the spec, or explicit limits), keeping order. Throws when one item alone exceeds the byte limit.
  */
-export function splitBatch<T>(items: readonly T[], kind: BatchKind | BatchLimit): T[][] {
+export function splitBatch<T>(items: readonly T[], kind: BatchKind | BatchLimit | BatchPath): T[][] {
   if (!Array.isArray(items)) throw new TypeError("batch items must be an array");
   const { items: maxItems, bytes: maxBytes } = limitOf(kind);
   const chunks: T[][] = [];
@@ -131,7 +204,7 @@ async function postChunk(
   chunk: unknown[],
   offset: number,
   applied: number,
-  options: BatchRequestOptions,
+  options: Partial<BatchRequestOptions>,
 ): Promise<unknown> {
   const {
     data: text,
@@ -167,23 +240,76 @@ async function postChunk(
   });
 }
 
+function checkedPath(path: unknown, helper: "sendBatch" | "sendUserBatch"): BatchPath {
+  if (!isBatchPath(path))
+    throw new TypeError(
+      `${helper}: not a batch path of the spec: ${String(path)} (batch paths: ${batchPaths.join(", ")})`,
+    );
+  if (isUserBatchPath(path) !== (helper === "sendUserBatch"))
+    throw new TypeError(
+      `${helper}: ${path} is a ${isUserBatchPath(path) ? "user" : "record"} batch path: use ${isUserBatchPath(path) ? "sendUserBatch" : "sendBatch"}`,
+    );
+  return path;
+}
+
+/** The stricter of two limits. */
+function within(limit: BatchLimit, bound: BatchLimit): BatchLimit {
+  const items = Math.min(limit.items, bound.items);
+  const bytes =
+    limit.bytes === undefined
+      ? bound.bytes
+      : bound.bytes === undefined
+        ? limit.bytes
+        : Math.min(limit.bytes, bound.bytes);
+  return bytes === undefined ? { items } : { items, bytes };
+}
+
 /**
- * Sends a campaign, line-item or custom-audience batch, split into requests of the documented size
- * and sent in order. Resolves to the records of every request, in input order. A failure throws
+ * Sends a campaign, line-item or custom-audience batch, split into requests of the spec's size for `path`
+ * (`batchLimits[path]` of `@xads/types/facts`) and sent in order. The items are the path's request body
+ * items, the result its answer's `data` records, of every request, in input order. A failure throws
  * {@link XAdsApiError} with `errors`, `operationErrors` (input indices) and `batch` (what was applied).
+ *
+ * ```ts
+ * const created = await sendBatch(ads, "/12/batch/accounts/{account_id}/campaigns", operations, {
+ *   pathParams: { account_id: "18ce54d4x5t" },
+ * }); // Campaign[]
+ * ```
  */
-export async function sendBatch<Record = unknown>(
+export function sendBatch<P extends RecordBatchPath>(
   client: PostingClient,
-  path: string,
+  path: P,
+  operations: readonly BatchInput<BatchItem<P>>[],
+  options: BatchRequestOptions<P>,
+): Promise<BatchRecord<P>[]>;
+/**
+ * As above, with the limits of a batch kind (or explicit limits), never above the path's own.
+ * @deprecated The path gives the limits: leave `kind` out.
+ */
+export function sendBatch<P extends RecordBatchPath>(
+  client: PostingClient,
+  path: P,
   kind: Exclude<BatchKind, "users"> | BatchLimit,
-  operations: readonly BatchOperation[],
-  options: BatchRequestOptions = {},
-): Promise<Record[]> {
-  const records: Record[] = [];
+  operations: readonly BatchInput<BatchItem<P>>[],
+  options: BatchRequestOptions<P>,
+): Promise<BatchRecord<P>[]>;
+export async function sendBatch(
+  client: PostingClient,
+  path: RecordBatchPath,
+  ...rest: [unknown, unknown?, unknown?]
+): Promise<unknown[]> {
+  const checked = checkedPath(path, "sendBatch");
+  const legacy = !Array.isArray(rest[0]);
+  const limit = legacy
+    ? within(limitOf(rest[0] as Exclude<BatchKind, "users"> | BatchLimit), batchLimitOf(checked))
+    : batchLimitOf(checked);
+  const operations = (legacy ? rest[1] : rest[0]) as readonly unknown[];
+  const options = ((legacy ? rest[2] : rest[1]) ?? {}) as Partial<BatchRequestOptions>;
+  const records: unknown[] = [];
   let offset = 0;
-  for (const chunk of splitBatch(operations, kind)) {
-    const data = (await postChunk(client, path, chunk, offset, offset, options)) as { data?: unknown } | undefined;
-    const items = Array.isArray(data?.data) ? (data.data as Record[]) : [];
+  for (const chunk of splitBatch(operations, limit)) {
+    const data = (await postChunk(client, checked, chunk, offset, offset, options)) as { data?: unknown } | undefined;
+    const items = Array.isArray(data?.data) ? data.data : [];
     for (const item of items) records.push(item);
     offset += chunk.length;
   }
@@ -191,49 +317,76 @@ export async function sendBatch<Record = unknown>(
 }
 
 /** One operation of a user batch: `params.users` is an array of user elements (hashed identifiers). */
-export interface UserBatchOperation {
-  operation_type: "Update" | "Delete";
-  params: {
-    users: readonly { readonly [K in keyof AudienceUser]?: readonly string[] }[];
-    effective_at?: string;
-    expires_at?: string;
-  };
-}
+export type UserBatchOperation<P extends UserBatchPath = UserBatchPath> = BatchItem<P>;
 
-export interface UserBatchResult {
+/** The summed counts of a user batch over all its requests. */
+export interface UserBatchResult<P extends UserBatchPath = UserBatchPath> {
   /** Users the API reports as processed, over all requests. */
   successCount: number;
   totalCount: number;
   requests: number;
+  /**
+   * The `data` records of every answer, in order, as the spec types them (`success_count`, `total_count`):
+   * one per request for custom-audience users, one per operation for the do-not-reach list.
+   */
+  results: BatchRecord<P>[];
 }
 
-function usersIn(chunk: readonly UserBatchOperation[]): number {
+function usersIn(chunk: readonly unknown[]): number {
   let users = 0;
-  for (const operation of chunk) users += operation.params.users.length;
+  for (const operation of chunk) {
+    const list = (operation as { params?: { users?: unknown } } | null)?.params?.users;
+    users += Array.isArray(list) ? list.length : 0;
+  }
   return users;
 }
 
+/** The count records of a user batch answer: `data` as one record or a list of them (or the body itself). */
+function countsOf(body: unknown): unknown[] {
+  const data = (body as { data?: unknown } | null | undefined)?.data;
+  if (Array.isArray(data)) return data;
+  if (typeof data === "object" && data !== null) return [data];
+  return body === undefined || body === null ? [] : [body];
+}
+
+function sumOf(records: readonly unknown[], key: "success_count" | "total_count"): number | undefined {
+  let sum = 0;
+  for (const record of records) {
+    const value = (record as Record<string, unknown> | null)?.[key];
+    if (typeof value !== "number") return undefined;
+    sum += value;
+  }
+  return records.length > 0 ? sum : undefined;
+}
+
 /**
- * Sends custom-audience (or do-not-reach) user operations in requests within `BATCH_LIMITS.users` (2,500
- * operations and 5,000,000 bytes in the spec today). The API must report `success_count` and `total_count` equal to the number of users
- * sent; any difference throws {@link XAdsApiError} telling to retry that request.
+ * Sends custom-audience or do-not-reach user operations in requests within the spec's limits for `path`
+ * (`batchLimits[path]`: 2,500 operations and 5,000,000 bytes today). The API must report `success_count`
+ * and `total_count` equal to the number of users sent; any difference throws {@link XAdsApiError} telling
+ * to retry that request.
  */
-export async function sendUserBatch(
+export async function sendUserBatch<P extends UserBatchPath>(
   client: PostingClient,
-  path: string,
-  operations: readonly UserBatchOperation[],
-  options: BatchRequestOptions = {},
-): Promise<UserBatchResult> {
-  const result: UserBatchResult = { successCount: 0, totalCount: 0, requests: 0 };
+  path: P,
+  operations: readonly BatchInput<BatchItem<P>>[],
+  options: BatchRequestOptions<P>,
+): Promise<UserBatchResult<P>> {
+  const checked = checkedPath(path, "sendUserBatch");
+  const result: UserBatchResult<P> = { successCount: 0, totalCount: 0, requests: 0, results: [] };
   let offset = 0;
-  for (const chunk of splitBatch(operations, "users")) {
-    const body = (await postChunk(client, path, chunk, offset, offset, options)) as Record<string, unknown> | undefined;
-    const counts = (typeof body?.data === "object" && body.data !== null ? body.data : body) as
-      | { success_count?: unknown; total_count?: unknown }
-      | undefined;
+  for (const chunk of splitBatch(operations, batchLimitOf(checked))) {
+    const body = await postChunk(
+      client,
+      checked,
+      chunk,
+      offset,
+      offset,
+      (options ?? {}) as Partial<BatchRequestOptions>,
+    );
+    const counts = countsOf(body);
     const sent = usersIn(chunk);
-    const success = counts?.success_count;
-    const total = counts?.total_count;
+    const success = sumOf(counts, "success_count");
+    const total = sumOf(counts, "total_count");
     if (success !== sent || total !== sent) {
       throw new XAdsApiError({
         status: 200,
@@ -247,6 +400,7 @@ export async function sendUserBatch(
     result.successCount += success;
     result.totalCount += total;
     result.requests++;
+    for (const record of counts) result.results.push(record as BatchRecord<P>);
     offset += chunk.length;
   }
   return result;

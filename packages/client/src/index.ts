@@ -10,15 +10,22 @@ export type {
 } from "./auth.js";
 export { createAuthClient } from "./auth.js";
 export type {
+  BatchInput,
+  BatchItem,
   BatchKind,
   BatchLimit,
   BatchOperation,
+  BatchPath,
+  BatchPathParams,
+  BatchRecord,
   BatchRequestOptions,
   PostingClient,
+  RecordBatchPath,
   UserBatchOperation,
+  UserBatchPath,
   UserBatchResult,
 } from "./batches.js";
-export { BATCH_LIMITS, sendBatch, sendUserBatch, splitBatch } from "./batches.js";
+export { BATCH_LIMITS, batchLimitOf, sendBatch, sendUserBatch, splitBatch } from "./batches.js";
 export type { AdsClient, TailoredAudiencesClient, UploadClient, UploadClientOptions } from "./clients.js";
 export { createAdsClient, createTailoredAudiencesClient, createUploadClient } from "./clients.js";
 export type { XAdsClient, XAdsClientOptions } from "./create-client.js";
@@ -55,3 +62,9 @@ export type {
   ValidatorModule,
 } from "./validation.js";
 export { validationMiddleware } from "./validation.js";
+export type { Sleep, WaitTimingOptions } from "./wait.js";
+export { XAdsDeadlineError } from "./wait.js";
+export type { AudienceReadingClient, CustomAudience, WaitForAudienceOptions } from "./wait-for-audience.js";
+export { waitForAudience } from "./wait-for-audience.js";
+export type { WaitForMediaOptions } from "./wait-for-media.js";
+export { waitForMedia } from "./wait-for-media.js";

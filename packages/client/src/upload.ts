@@ -1,7 +1,8 @@
 import type { Upload } from "@xads/types";
 import { type MediaCategory, uploadLimits } from "@xads/types/facts";
-import { apiErrorFrom, XAdsApiError } from "./errors.js";
-import { parseRateLimit } from "./rate-limit.js";
+import { XAdsApiError } from "./errors.js";
+import { checkAnswer as check, checkMs, type Send, type Sleep } from "./wait.js";
+import { MEDIA_DEADLINE_MS, pollProcessing, recordOf, toUploaded, V1_UPLOAD_PATH } from "./wait-for-media.js";
 
 /** Largest chunk the upload host accepts in one APPEND: the upload document's limit (5 MB). */
 export const MAX_CHUNK_BYTES = uploadLimits.maxChunkBytes;
@@ -34,8 +35,12 @@ export interface UploadMediaOptions {
   api?: "v1.1" | "v2";
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
-  /** Longest time to wait for asynchronous processing, in ms (default 600 000). */
+  /** Longest time to wait for asynchronous processing, in ms (default 600 000); past it an `XAdsDeadlineError`. */
   maxProcessingMs?: number;
+  /** Clock of the processing wait, in ms (default `Date.now`); as `waitForMedia` takes it. */
+  now?: () => number;
+  /** How to wait between two STATUS requests (default: a `setTimeout`); as `waitForMedia` takes it. */
+  sleep?: Sleep;
 }
 
 /** Asynchronous processing of an upload, as FINALIZE and STATUS answer it (the upload document's `ProcessingInfo`). */
@@ -56,55 +61,10 @@ export interface UploadingClient {
   GET(...args: never[]): Promise<{ data?: unknown; error?: unknown; response: Response }>;
 }
 
-type Send = (path: string, init: unknown) => Promise<Answer>;
-
-const V1 = "/1.1/media/upload.json";
+const V1 = V1_UPLOAD_PATH;
 const formBody = (body: Record<string, string>) => new URLSearchParams(body).toString();
 const FORM_HEADERS = { "content-type": "application/x-www-form-urlencoded" };
 const identity = (body: unknown) => body;
-
-function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-}
-
-type Answer = { data?: unknown; error?: unknown; response: Response };
-
-function check(answer: Answer, method: string, path: string): Record<string, unknown> {
-  const { data, error, response } = answer;
-  if (!response.ok || error !== undefined) {
-    if (error instanceof XAdsApiError) throw error;
-    throw apiErrorFrom(response, method, error, parseRateLimit(response.headers), response.url || path);
-  }
-  return (typeof data === "object" && data !== null ? data : {}) as Record<string, unknown>;
-}
-
-/** v2 answers wrap the record in `data`; v1.1 answers are the record. */
-function recordOf(body: Record<string, unknown>): Record<string, unknown> {
-  return typeof body.data === "object" && body.data !== null ? (body.data as Record<string, unknown>) : body;
-}
-
-function toUploaded(record: Record<string, unknown>): UploadedMedia {
-  const id = record.media_id_string ?? record.id ?? record.media_id;
-  const uploaded: UploadedMedia = { mediaId: String(id) };
-  if (typeof record.media_key === "string") uploaded.mediaKey = record.media_key;
-  if (typeof record.size === "number") uploaded.size = record.size;
-  if (typeof record.expires_after_secs === "number") uploaded.expiresAfterSecs = record.expires_after_secs;
-  if (typeof record.processing_info === "object" && record.processing_info !== null) {
-    uploaded.processingInfo = record.processing_info as ProcessingInfo;
-  }
-  return uploaded;
-}
 
 function validate(options: UploadMediaOptions): { blob: Blob; chunkSize: number } {
   const { media, mediaType, additionalOwners } = options;
@@ -150,6 +110,7 @@ export async function uploadMedia(
 ): Promise<UploadedMedia> {
   const client = { POST: uploadClient.POST as unknown as Send, GET: uploadClient.GET as unknown as Send };
   const { blob, chunkSize } = validate(options);
+  const maxProcessingMs = checkMs(options.maxProcessingMs ?? MEDIA_DEADLINE_MS, "maxProcessingMs", "uploadMedia");
   const { signal, onProgress, mediaType, mediaCategory, additionalOwners } = options;
   const v2 = options.api === "v2";
   const common = { ...(signal ? { signal } : {}), ...(v2 && v2BaseUrl ? { baseUrl: v2BaseUrl } : {}) };
@@ -213,45 +174,25 @@ export async function uploadMedia(
     mediaId,
   };
 
-  const deadline = Date.now() + (options.maxProcessingMs ?? 600_000);
-  const statusPath = v2 ? "/2/media/upload" : V1;
-  while (media.processingInfo && media.processingInfo.state !== "succeeded") {
-    const info = media.processingInfo;
-    if (info.state === "failed") {
-      const reason = info.error?.message ?? info.error?.name ?? "no reason given";
-      throw new XAdsApiError({
-        status: 200,
-        method: "GET",
-        path: statusPath,
-        body: info,
-        message: `media ${mediaId}: processing failed: ${reason}`,
-      });
-    }
-    onProgress?.({
-      phase: "processing",
-      bytesSent,
-      totalBytes,
-      ...(info.progress_percent !== undefined ? { percent: info.progress_percent } : {}),
-    });
-    const delay = Math.max(0, (info.check_after_secs ?? 1) * 1000);
-    if (Date.now() + delay > deadline) {
-      throw new XAdsApiError({
-        status: 200,
-        method: "GET",
-        path: statusPath,
-        body: info,
-        message: `media ${mediaId}: still ${info.state} after the processing wait limit (maxProcessingMs)`,
-      });
-    }
-    await wait(delay, signal);
-    const status = check(
-      await client.GET(statusPath, { ...common, params: { query: { command: "STATUS", media_id: mediaId } } }),
-      "GET",
-      statusPath,
-    );
-    media = { ...media, ...toUploaded(recordOf(status)), mediaId };
-    if (!recordOf(status).processing_info) break;
-  }
+  media = await pollProcessing({
+    get: client.GET,
+    mediaId,
+    v2,
+    common,
+    media,
+    deadlineMs: maxProcessingMs,
+    limitName: "maxProcessingMs",
+    onWait: (info) =>
+      onProgress?.({
+        phase: "processing",
+        bytesSent,
+        totalBytes,
+        ...(info.progress_percent !== undefined ? { percent: info.progress_percent } : {}),
+      }),
+    signal,
+    now: options.now,
+    sleep: options.sleep,
+  });
   if (media.processingInfo?.state === "succeeded") {
     onProgress?.({ phase: "processing", bytesSent, totalBytes, percent: 100 });
   }

@@ -69,6 +69,25 @@ const EXAMPLES: Record<string, Example> = {
       expect(sent().filter((line) => line.startsWith("getMediaUploadCommandStatus")).length).toBeGreaterThan(0);
     },
   },
+  "11. Waiting for processing": {
+    check: ({ media, targetable, emu: own }, { logged, sent }) => {
+      expect(media.processingInfo?.state).toBe("succeeded");
+      expect(targetable).toBe(false);
+      expect(String(logged[1]?.[0])).toMatch(/deadlineMs \(86400000 ms\)/);
+      // The block's own emulator answered: 97 reads over the virtual day; the test's emulator saw nothing.
+      expect(own.requests.filter((r: { operationId: string }) => r.operationId === "getCustomAudience")).toHaveLength(
+        97,
+      );
+      expect(sent()).toEqual([]);
+    },
+  },
+  "12. Named operations": {
+    check: ({ account, created, data, error }, { emu }) => {
+      expect(account.data.data.id).toBe(emu.fixture.accountId);
+      expect(error).toBeUndefined();
+      expect(data.data.map((c: { id: string }) => c.id)).toContain(created.data.data.id);
+    },
+  },
   "1. OAuth 1.0a signing": {
     check: ({ signature, authorization }) => {
       expect(signature).toBe("Ls93hJiZbQ3akF3HF3x1Bz8/zU4=");
@@ -95,7 +114,7 @@ const EXAMPLES: Record<string, Example> = {
     setup: async (ads) => {
       const operations = Array.from({ length: PAGED_CAMPAIGNS }, (_, i) => ({
         operation_type: "Create" as const,
-        params: { name: `paged ${i}`, funding_instrument_id: "lygyi", entity_status: "PAUSED" },
+        params: { name: `paged ${i}`, funding_instrument_id: "lygyi", entity_status: "PAUSED" as const },
       }));
       await readmeClient.sendBatch(ads, "/12/batch/accounts/{account_id}/campaigns", "campaigns", operations, {
         pathParams: { account_id: "18ce54d4x5t" },
@@ -201,7 +220,9 @@ function topLevelNames(code: string): { imported: Set<string>; declared: Set<str
 const SPECIFIERS: Record<string, string> = {
   "@xads/client": fileURLToPath(new URL("./support/readme-client.ts", import.meta.url)),
   "@xads/client/sign-proxy": fileURLToPath(new URL("../src/sign-proxy/index.ts", import.meta.url)),
+  "@xads/client/operations": fileURLToPath(new URL("../src/operations.ts", import.meta.url)),
   "@xads/validator": createRequire(import.meta.url).resolve("@xads/validator"),
+  "@xads/emulator": createRequire(import.meta.url).resolve("@xads/emulator"),
 };
 
 /** What the prelude gives a block; `setVerifier` is set by the block's module (see moduleOf). */
@@ -272,6 +293,7 @@ describe("the README's examples run unchanged against the emulator", () => {
       credentials: oauth1,
       ownerToken: token,
       ownerTokenSecret: tokenSecret,
+      fundingInstrumentId,
       ads: readmeClient.createAdsClient({ oauth1 }),
       operations: Array.from({ length: BATCH_ITEMS }, (_, i) => ({
         operation_type: "Create",
