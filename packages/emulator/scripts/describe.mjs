@@ -280,20 +280,32 @@ function describeResource(document, name, declaration) {
  */
 function exampleIdsOf(document, idParameter, seeded) {
   const ids = new Set();
+  // The list form of the parameter (`media_keys`) names ids too: an array, or a comma-separated string.
+  const listParameter = `${idParameter}s`;
+  /** @param {unknown} value */
+  const addList = (value) => {
+    const items = Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : [];
+    for (const item of items) if (typeof item === "string" && item !== "") ids.add(item);
+  };
   /** @param {unknown} value */
   const visit = (value) => {
     if (Array.isArray(value)) value.forEach(visit);
     else if (typeof value === "object" && value !== null)
       for (const [key, item] of Object.entries(value)) {
         if (key === idParameter && typeof item === "string") ids.add(item);
+        else if (key === listParameter) addList(item);
         else visit(item);
       }
   };
   for (const operation of document.operations()) {
     const action = operation.raw["x-xads-resource"]?.action;
     // A create's own id and a delete's target are not references.
-    for (const p of operation.parameters)
-      if (p.name === idParameter && p.in === "query" && typeof p.example === "string") ids.add(p.example);
+    for (const p of operation.parameters) {
+      if (p.in !== "query") continue;
+      if (p.name === idParameter && typeof p.example === "string") ids.add(p.example);
+      // A list's `<id>s` filter names what it looks for, not what must exist.
+      if (p.name === listParameter && action !== "list") addList(p.example);
+    }
     if (action !== "create") visit(operation.requestBody?.example);
   }
   return [...ids].filter((id) => !seeded.has(id)).sort();
