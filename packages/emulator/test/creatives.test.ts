@@ -162,6 +162,35 @@ describe("seed 002 creatives", () => {
     expect(updated.body.data[0].name).toBe(card.name);
   });
 
+  it("a card's card_type follows its media and destination (spec CardType, seed 002 section 4.2)", async () => {
+    const emu = await newEmulator();
+    const image = "3_1073727809120419840";
+    const video = "13_958388276489895936";
+    const website = {
+      type: "DETAILS",
+      title: "Developers",
+      destination: { type: "WEBSITE", url: "https://developer.x.com" },
+    };
+    const app = {
+      type: "BUTTON",
+      label: { type: "ENUM", value: "OPEN" },
+      destination: { type: "APP", country_code: "US", googleplay_app_id: "com.twitter.android" },
+    };
+    const typeOf = async (components: unknown[]) => {
+      const answer = await call(emu, "POST", accountPath(emu, "/cards"), { json: { name: "typed", components } });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.data.card_type ?? answer.body.data[0]?.card_type;
+    };
+    expect(await typeOf([{ type: "MEDIA", media_key: image }, website])).toBe("IMAGE_WEBSITE");
+    expect(await typeOf([{ type: "MEDIA", media_key: video }, app])).toBe("VIDEO_APP");
+    expect(await typeOf([{ type: "SWIPEABLE_MEDIA", media_keys: [image, image] }, website])).toBe(
+      "IMAGE_CAROUSEL_WEBSITE",
+    );
+    expect(await typeOf([{ type: "SWIPEABLE_MEDIA", media_keys: [video, image] }, app])).toBe(
+      "MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP",
+    );
+  });
+
   it("features list only the granted ones; added and removed on the sandbox (seed 000 features, seed 002 section 4.6)", async () => {
     const emu = await newEmulator();
     const path = accountPath(emu, "/features");

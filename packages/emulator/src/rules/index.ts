@@ -3,6 +3,7 @@ import { activeCampaignLimit } from "./active-campaign-limit.js";
 import { amplifyVideoPreroll } from "./amplify-video-preroll.js";
 import { audiencePermissionOwner } from "./audience-permission-owner.js";
 import { audiencesShared } from "./audiences-shared.js";
+import { cardType } from "./card-type.js";
 import { cardUri } from "./card-uri.js";
 import { customAudienceCreated } from "./custom-audience-created.js";
 import { customAudienceNameUnique } from "./custom-audience-name-unique.js";
@@ -35,6 +36,7 @@ export const stateRules = {
   "audiences-shared": audiencesShared,
   "do-not-reach-one-per-account": doNotReachOnePerAccount,
   "card-uri": cardUri,
+  "card-type": cardType,
   "poll-card": pollCard,
   "post-author": postAuthor,
   "hard-delete-status": hardDeleteStatus,

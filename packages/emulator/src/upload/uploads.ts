@@ -41,6 +41,12 @@ function keyPrefix(mediaType: string): string {
   return "3";
 }
 
+/** The kind a media key's prefix names (the inverse of keyPrefix), or undefined for another prefix. */
+export function kindOfKey(mediaKey: string): "VIDEO" | "GIF" | "IMAGE" | undefined {
+  const prefix = mediaKey.slice(0, mediaKey.indexOf("_"));
+  return prefix === "13" ? "VIDEO" : prefix === "16" ? "GIF" : prefix === "3" ? "IMAGE" : undefined;
+}
+
 /** The facts file's size limits: promoted video 500 MB, images 5 MB, animated GIFs 15 MB. */
 function maxBytes(mediaType: string): number {
   if (mediaType.startsWith("video/")) return 500 * 1024 * 1024;
