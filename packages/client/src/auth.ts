@@ -5,6 +5,7 @@ import { AUTH_BASE_URL } from "./hosts.js";
 import { parseFormPairs, percentEncode } from "./percent-encode.js";
 import { parseRateLimit } from "./rate-limit.js";
 import { assertSecureUrl } from "./secure-url.js";
+import type { ClientFor, ThrowingClient } from "./throwing-client.js";
 import { createTransport, type OAuth1Credentials } from "./transport.js";
 
 /** The request token of step 1. */
@@ -65,6 +66,8 @@ export interface AuthFlows {
 }
 
 export type AuthClient = XAdsClient<Auth.paths> & AuthFlows;
+/** An {@link AuthClient} made with `throwOnError: true`: path calls resolve to `{ data, response }` only. */
+export type ThrowingAuthClient = ThrowingClient<Auth.paths> & AuthFlows;
 
 export interface AuthClientOptions extends XAdsClientOptions {
   /** The application's consumer key and secret (the token fields are used for plain calls only). */
@@ -86,7 +89,9 @@ function base64Utf8(text: string): string {
 }
 
 /** A client for the authentication host (`https://api.x.com`), with the OAuth flows as methods. */
-export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
+export function createAuthClient<ThrowOnError extends boolean = false>(
+  options: AuthClientOptions & { throwOnError?: ThrowOnError } = {},
+): ClientFor<ThrowOnError, AuthClient, ThrowingAuthClient> {
   const client = createXAdsClient<Auth.paths>(options, AUTH_BASE_URL);
   const baseUrl = client.baseUrl;
   assertSecureUrl(baseUrl, "createAuthClient: baseUrl");
@@ -241,5 +246,5 @@ export function createAuthClient(options: AuthClientOptions = {}): AuthClient {
       return body?.access_token ?? (target as string);
     },
   };
-  return Object.assign(client, flows);
+  return Object.assign(client, flows) as never;
 }

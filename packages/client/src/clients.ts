@@ -2,19 +2,31 @@ import type { Ads, TailoredAudiences, Upload } from "@xads/types";
 import { pathServers } from "@xads/types/facts";
 import { createXAdsClient, type XAdsClient, type XAdsClientOptions } from "./create-client.js";
 import { ADS_BASE_URL, UPLOAD_BASE_URL } from "./hosts.js";
+import type { ClientFor, ThrowingClient } from "./throwing-client.js";
 import { type UploadedMedia, type UploadMediaOptions, uploadMedia } from "./upload.js";
 
 export type AdsClient = XAdsClient<Ads.paths>;
 export type TailoredAudiencesClient = XAdsClient<TailoredAudiences.paths>;
+/** An {@link AdsClient} made with `throwOnError: true`: calls resolve to `{ data, response }`, `data` the success body. */
+export type ThrowingAdsClient = ThrowingClient<Ads.paths>;
+/** A {@link TailoredAudiencesClient} made with `throwOnError: true`. */
+export type ThrowingTailoredAudiencesClient = ThrowingClient<TailoredAudiences.paths>;
 
-/** A client for the Ads API v12 (`https://ads-api.x.com`; `ADS_SANDBOX_BASE_URL` for the sandbox). */
-export function createAdsClient(options: XAdsClientOptions = {}): AdsClient {
-  return createXAdsClient<Ads.paths>(options, ADS_BASE_URL);
+/**
+ * A client for the Ads API v12 (`https://ads-api.x.com`; `ADS_SANDBOX_BASE_URL` for the sandbox). With
+ * `throwOnError: true` calls resolve to `{ data, response }` only (non-2xx answers reject).
+ */
+export function createAdsClient<ThrowOnError extends boolean = false>(
+  options: XAdsClientOptions & { throwOnError?: ThrowOnError } = {},
+): ClientFor<ThrowOnError, AdsClient, ThrowingAdsClient> {
+  return createXAdsClient<Ads.paths>(options, ADS_BASE_URL) as never;
 }
 
 /** A client for the tailored-audience permissions v5 (`https://ads-api.x.com`). */
-export function createTailoredAudiencesClient(options: XAdsClientOptions = {}): TailoredAudiencesClient {
-  return createXAdsClient<TailoredAudiences.paths>(options, ADS_BASE_URL);
+export function createTailoredAudiencesClient<ThrowOnError extends boolean = false>(
+  options: XAdsClientOptions & { throwOnError?: ThrowOnError } = {},
+): ClientFor<ThrowOnError, TailoredAudiencesClient, ThrowingTailoredAudiencesClient> {
+  return createXAdsClient<TailoredAudiences.paths>(options, ADS_BASE_URL) as never;
 }
 
 export interface UploadClientOptions extends XAdsClientOptions {
@@ -25,19 +37,27 @@ export interface UploadClientOptions extends XAdsClientOptions {
   v2BaseUrl?: string;
 }
 
-export type UploadClient = XAdsClient<Upload.paths> & {
+/** What the upload client adds to the path calls. */
+export interface UploadHelpers {
   /** Chunked upload with progress; see {@link uploadMedia}. */
   uploadMedia(options: UploadMediaOptions): Promise<UploadedMedia>;
-};
+}
+
+export type UploadClient = XAdsClient<Upload.paths> & UploadHelpers;
+/** An {@link UploadClient} made with `throwOnError: true`. */
+export type ThrowingUploadClient = ThrowingClient<Upload.paths> & UploadHelpers;
 
 /** A client for the media upload host (`https://upload.x.com`; v2 endpoints on `https://api.x.com`). */
-export function createUploadClient(options: UploadClientOptions = {}): UploadClient {
+export function createUploadClient<ThrowOnError extends boolean = false>(
+  options: UploadClientOptions & { throwOnError?: ThrowOnError } = {},
+): ClientFor<ThrowOnError, UploadClient, ThrowingUploadClient> {
   const client = createXAdsClient<Upload.paths>(options, UPLOAD_BASE_URL);
   // The v2 host is the path-level server of the v2 endpoints, read here so that a bundle without
   // createUploadClient drops the table.
   const v2Host = pathServers.upload["/2/media/upload/initialize"].production;
   const v2BaseUrl = (options.v2BaseUrl ?? (options.baseUrl ? client.baseUrl : v2Host)).replace(/\/+$/, "");
-  return Object.assign(client, {
+  const helpers: UploadHelpers = {
     uploadMedia: (upload: UploadMediaOptions) => uploadMedia(client, upload, v2BaseUrl),
-  });
+  };
+  return Object.assign(client, helpers) as never;
 }

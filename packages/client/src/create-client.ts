@@ -12,7 +12,10 @@ export interface XAdsClientOptions extends TransportOptions {
   headers?: HeadersOptions;
   /** Optional runtime validation through `@xads/validator`. */
   validation?: ValidationOptions;
-  /** Throw {@link XAdsApiError} for non-2xx answers instead of returning `{ error }` (default false). */
+  /**
+   * Throw {@link XAdsApiError} for non-2xx answers instead of returning `{ error }` (default false). With
+   * a literal `true` the factories type every call as `{ data, response }`, `data` the success body.
+   */
   throwOnError?: boolean;
 }
 

@@ -6,6 +6,7 @@ export type {
   AuthClientOptions,
   AuthFlows,
   RequestToken,
+  ThrowingAuthClient,
   UserAuthorizationUrlOptions,
 } from "./auth.js";
 export { createAuthClient } from "./auth.js";
@@ -26,7 +27,16 @@ export type {
   UserBatchResult,
 } from "./batches.js";
 export { BATCH_LIMITS, batchLimitOf, sendBatch, sendUserBatch, splitBatch } from "./batches.js";
-export type { AdsClient, TailoredAudiencesClient, UploadClient, UploadClientOptions } from "./clients.js";
+export type {
+  AdsClient,
+  TailoredAudiencesClient,
+  ThrowingAdsClient,
+  ThrowingTailoredAudiencesClient,
+  ThrowingUploadClient,
+  UploadClient,
+  UploadClientOptions,
+  UploadHelpers,
+} from "./clients.js";
 export { createAdsClient, createTailoredAudiencesClient, createUploadClient } from "./clients.js";
 export type { XAdsClient, XAdsClientOptions } from "./create-client.js";
 export { createXAdsClient } from "./create-client.js";
@@ -42,6 +52,7 @@ export { paginate } from "./paginate.js";
 export { percentEncode } from "./percent-encode.js";
 export type { RateLimitState, RateLimitWindow } from "./rate-limit.js";
 export { parseRateLimit } from "./rate-limit.js";
+export type { ThrowingClient, ThrowingResponse } from "./throwing-client.js";
 export type { FetchLike, OAuth1Credentials, RetryOptions, TransportOptions } from "./transport.js";
 export { XAdsTimeoutError } from "./transport.js";
 export type {

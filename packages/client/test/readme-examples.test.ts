@@ -69,6 +69,12 @@ const EXAMPLES: Record<string, Example> = {
       expect(sent().filter((line) => line.startsWith("getMediaUploadCommandStatus")).length).toBeGreaterThan(0);
     },
   },
+  "5. Errors (2)": {
+    check: ({ data }, { emu }) => {
+      expect(data.data.id).toBe(emu.fixture.accountId);
+      expect(typeof data.data.name).toBe("string");
+    },
+  },
   "11. Waiting for processing": {
     check: ({ media, targetable, emu: own }, { logged, sent }) => {
       expect(media.processingInfo?.state).toBe("succeeded");
