@@ -52,8 +52,9 @@ export interface AuthFlows {
   /** Revokes a user's access token (signed with that token). Resolves to the revoked token. */
   invalidateAccessToken(options: { token: string; tokenSecret: string; signal?: AbortSignal }): Promise<string>;
   /**
-   * The application-only bearer token, from Basic credentials. Cached: only one token is outstanding per
-   * application, so every caller (and every auth client of the same application) shares one request and one token.
+   * The application-only bearer token, from Basic credentials. Cached (only one token is outstanding per
+   * application): every caller of this client, and every client given the same `bearerCache`, shares one
+   * request and one token.
    */
   bearerToken(options?: { signal?: AbortSignal }): Promise<string>;
   /** Revokes the bearer token (default: the cached one), signed with the owner's access token, and clears the cache. */
@@ -69,12 +70,22 @@ export type AuthClient = XAdsClient<Auth.paths> & AuthFlows;
 /** An {@link AuthClient} made with `throwOnError: true`: path calls resolve to `{ data, response }` only. */
 export type ThrowingAuthClient = ThrowingClient<Auth.paths> & AuthFlows;
 
+/** Where bearer tokens are kept, by host and consumer key: a `Map` fits. */
+export interface BearerTokenCache {
+  get(key: string): Promise<string> | undefined;
+  set(key: string, token: Promise<string>): unknown;
+  delete(key: string): unknown;
+}
+
 export interface AuthClientOptions extends XAdsClientOptions {
   /** The application's consumer key and secret (the token fields are used for plain calls only). */
   oauth1?: OAuth1Credentials;
+  /**
+   * The bearer-token cache. Default: the client's own. Give several clients of one application the
+   * same cache (`new Map()`) so that they share one request and one token.
+   */
+  bearerCache?: BearerTokenCache;
 }
-
-const bearerTokens = new Map<string, Promise<string>>();
 
 function requireText(what: string, value: unknown): string {
   if (typeof value !== "string" || value === "") throw new TypeError(`${what} must be a non-empty string`);
@@ -96,6 +107,7 @@ export function createAuthClient<ThrowOnError extends boolean = false>(
   const baseUrl = client.baseUrl;
   assertSecureUrl(baseUrl, "createAuthClient: baseUrl");
 
+  const bearerTokens: BearerTokenCache = options.bearerCache ?? new Map<string, Promise<string>>();
   const app = () => {
     const credentials = options.oauth1;
     if (!credentials)

@@ -5,6 +5,7 @@ export type {
   AuthClient,
   AuthClientOptions,
   AuthFlows,
+  BearerTokenCache,
   RequestToken,
   ThrowingAuthClient,
   UserAuthorizationUrlOptions,

@@ -67,9 +67,11 @@ describe("three-legged flow against the auth mock", () => {
 
 describe("application-only bearer token", () => {
   it("is fetched with Basic credentials, cached (one per application), and invalidated", async () => {
+    const bearerCache = new Map<string, Promise<string>>();
     const auth = createAuthClient({
       baseUrl: server.url,
       oauth1: { consumerKey: "bearer-app", consumerSecret: "s3cret" },
+      bearerCache,
     });
     server.script(
       json(200, { token_type: "bearer", access_token: "AAAA%2Btoken" }),
@@ -80,6 +82,7 @@ describe("application-only bearer token", () => {
     const other = createAuthClient({
       baseUrl: server.url,
       oauth1: { consumerKey: "bearer-app", consumerSecret: "s3cret" },
+      bearerCache,
     });
     expect(await other.bearerToken()).toBe("AAAA%2Btoken");
     expect(a).toBe("AAAA%2Btoken");
@@ -97,6 +100,20 @@ describe("application-only bearer token", () => {
     expect(invalidate?.url).toBe("/oauth2/invalidate_token?access_token=AAAA%2Btoken");
     expect(invalidate?.headers.authorization).toMatch(/^OAuth .*oauth_token="owner"/);
     expect(await auth.bearerToken()).toBe("BBBB");
+  });
+
+  it("is cached per client unless clients share a bearerCache", async () => {
+    const options = { baseUrl: server.url, oauth1: { consumerKey: "own-cache-app", consumerSecret: "s" } };
+    server.script(
+      json(200, { token_type: "bearer", access_token: "DDDD" }),
+      json(200, { token_type: "bearer", access_token: "DDDD" }),
+    );
+    const first = createAuthClient(options);
+    const second = createAuthClient(options);
+    expect(await first.bearerToken()).toBe("DDDD");
+    expect(await first.bearerToken()).toBe("DDDD");
+    expect(await second.bearerToken()).toBe("DDDD");
+    expect(server.requests.filter((r) => r.url === "/oauth2/token")).toHaveLength(2);
   });
 
   it("works against the auth mock", async () => {
