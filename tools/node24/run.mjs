@@ -7,12 +7,11 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { node24BinDir } from "./binary.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "../..");
-// The package's own binary, not node_modules/.bin/node: that shim also sets NODE_PATH to the whole
-// pnpm store, which would hide a missing dependency.
-const nodeBin = join(here, "node_modules/node/bin");
+const nodeBin = node24BinDir;
 if (!existsSync(join(nodeBin, "node"))) {
   console.error("test:node24: Node 24 is not installed in tools/node24: run `pnpm install`");
   process.exit(1);

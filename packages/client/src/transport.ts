@@ -1,6 +1,7 @@
 import { guardBody } from "./guarded-body.js";
 import { signOAuth1 } from "./oauth1.js";
 import { parseRateLimit, parseRetryAfter, type RateLimitState } from "./rate-limit.js";
+import { timerSleep } from "./sleep.js";
 
 /** The fetch the client calls; `globalThis.fetch` by default. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -63,21 +64,6 @@ export class XAdsTimeoutError extends Error {
 const IDEMPOTENT = ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"];
 const FORM = "application/x-www-form-urlencoded";
 const decoder = new TextDecoder();
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
 
 function pathOnly(url: string): string {
   const match = /^[a-z]+:\/\/[^/?#]*([^?#]*)/i.exec(url);
@@ -261,7 +247,7 @@ export function createTransport(options: TransportOptions): Transport {
         if (signal?.aborted) throw signal.reason ?? error;
         const reason = controller?.signal.aborted ? controller.signal.reason : error;
         if (attempt >= maxAttempts) throw reason;
-        await sleep(backoff(attempt - 1), signal);
+        await timerSleep(backoff(attempt - 1), signal);
         continue;
       }
       // The timeout and the caller's signal keep watching the body until it is read.
@@ -275,7 +261,7 @@ export function createTransport(options: TransportOptions): Transport {
       const delay = retryDelay(response, attempt - 1, state);
       if (delay === undefined) return response;
       await response.body?.cancel();
-      await sleep(delay, signal);
+      await timerSleep(delay, signal);
     }
   };
   return Object.defineProperty(transport, "rateLimit", { get: () => latest }) as Transport;

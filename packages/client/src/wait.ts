@@ -1,14 +1,10 @@
 // What the wait helpers (waitForMedia, waitForAudience, and uploadMedia's STATUS polling) share: the
-// answer check, the sleep that a signal cancels, the deadline error and the bounded polling loop.
+// answer check, the deadline error and the bounded polling loop.
 import { apiErrorFrom, XAdsApiError, type XAdsApiErrorInit } from "./errors.js";
 import { parseRateLimit } from "./rate-limit.js";
+import { type Sleep, timerSleep } from "./sleep.js";
 
-/**
- * Waits `ms` milliseconds. The default uses `setTimeout`; tests pass one that advances a virtual clock
- * (for example `@xads/emulator`'s `clock.advance`) so that hours of waiting take no time. However the
- * given one treats `signal`, an abort rejects the wait at once with the signal's reason.
- */
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+export type { Sleep } from "./sleep.js";
 
 /** Timing options of every wait helper. */
 export interface WaitTimingOptions {
@@ -55,21 +51,6 @@ export function checkAnswer(answer: Answer, method: string, path: string): Recor
   }
   return (typeof data === "object" && data !== null ? data : {}) as Record<string, unknown>;
 }
-
-/** The default {@link Sleep}: a timer, cleared when the signal aborts. */
-export const timerSleep: Sleep = (ms, signal) =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 
 /** `sleep(ms, signal)`, rejected at once when the signal aborts, whether or not `sleep` watches it. */
 export function pause(ms: number, signal: AbortSignal | undefined, sleep: Sleep): Promise<void> {

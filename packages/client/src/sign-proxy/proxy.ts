@@ -162,7 +162,7 @@ export async function createSigningProxy(options: SigningProxyOptions): Promise<
       answer = await fetch(url, {
         method,
         headers,
-        ...(body ? { body: new Uint8Array(body) } : {}),
+        ...(body ? { body: new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength) } : {}),
         redirect: "manual",
         signal: AbortSignal.timeout(timeoutMs),
       });

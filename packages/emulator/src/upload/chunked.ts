@@ -32,6 +32,16 @@ function ids(upload: Upload) {
   return { media_id: Number(upload.id), media_id_string: upload.id, media_key: upload.media_key };
 }
 
+/** An upload as FINALIZE and STATUS answer it: ids, size, time left, and its processing when any. */
+function describe(upload: Upload, now: number, processing: ReturnType<typeof processingOf>) {
+  return {
+    ...ids(upload),
+    size: sizeOfUpload(upload),
+    expires_after_secs: secondsLeft(upload, now),
+    ...(processing ? { processing_info: processing } : {}),
+  };
+}
+
 export function uploadMedia(call: Call): Answer {
   const command = field(call, "command");
   if (command === "INIT") {
@@ -49,28 +59,12 @@ export function uploadMedia(call: Call): Answer {
     return { status: 204 };
   }
   const upload = finalizeUpload(call, id);
-  const processing = processingOf(upload, call.now);
-  return {
-    status: 200,
-    body: {
-      ...ids(upload),
-      size: sizeOfUpload(upload),
-      expires_after_secs: secondsLeft(upload, call.now),
-      ...(processing ? { processing_info: processing } : {}),
-    },
-  };
+  return { status: 200, body: describe(upload, call.now, processingOf(upload, call.now)) };
 }
 
 export function getMediaUploadCommandStatus(call: Call): Answer {
   const upload = findUpload(call, String(call.query.media_id ?? ""));
   if (upload.finalized_at === null) throw invalid("media_id", `Media ${upload.id} is not finalized`);
-  return {
-    status: 200,
-    body: {
-      ...ids(upload),
-      size: sizeOfUpload(upload),
-      expires_after_secs: secondsLeft(upload, call.now),
-      processing_info: processingOf(upload, call.now) ?? { state: "succeeded", progress_percent: 100 },
-    },
-  };
+  const processing = processingOf(upload, call.now) ?? { state: "succeeded" as const, progress_percent: 100 };
+  return { status: 200, body: describe(upload, call.now, processing) };
 }

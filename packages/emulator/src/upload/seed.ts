@@ -3,7 +3,10 @@
 // finds what it names, as the other resources' examples do.
 import { operations } from "../generated/upload.js";
 import type { Data, Store } from "../store/store.js";
-import { COLLECTION, type Upload } from "./uploads.js";
+import { COLLECTION, kindOfKey, type Upload } from "./uploads.js";
+
+/** A seeded upload's MIME type by the kind its media key names. */
+const MEDIA_TYPES = { VIDEO: "video/mp4", GIF: "image/gif", IMAGE: "image/jpeg" } as const;
 
 function exampleMedia(value: unknown, found: Map<string, string>): void {
   if (Array.isArray(value)) {
@@ -25,7 +28,7 @@ export function seedUploads(store: Store): Store {
     const upload: Upload = {
       id,
       media_key: mediaKey,
-      media_type: mediaKey.startsWith("13_") ? "video/mp4" : mediaKey.startsWith("16_") ? "image/gif" : "image/jpeg",
+      media_type: MEDIA_TYPES[kindOfKey(mediaKey) ?? "IMAGE"],
       media_category: null,
       total_bytes: 1024,
       segments: { "0": 1024 },
