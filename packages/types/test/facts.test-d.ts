@@ -16,7 +16,10 @@ describe("facts types", () => {
     expectTypeOf<MediaCategory>().toEqualTypeOf<"amplify_video" | "tweet_gif" | "tweet_image" | "tweet_video">();
     expectTypeOf<MediaCategory>().toEqualTypeOf<Upload.components["schemas"]["MediaCategory"]>();
     expectTypeOf<(typeof mediaCategoryValues)[number]>().toEqualTypeOf<MediaCategory>();
-    expectTypeOf<ProcessingState>().toEqualTypeOf<Upload.components["schemas"]["ProcessingInfo"]["state"]>();
+    // A response reads the known values or any other string (responses are read tolerantly).
+    expectTypeOf<Upload.components["schemas"]["ProcessingInfo"]["state"]>().toEqualTypeOf<
+      ProcessingState | (string & {})
+    >();
     expectTypeOf<CampaignEntityStatus>().toEqualTypeOf<Ads.components["schemas"]["CampaignEntityStatus"]>();
     expectTypeOf<string>().not.toExtend<MediaCategory>();
     expectTypeOf<"TOO_MANY_REQUESTS">().toExtend<AdsErrorCode>();

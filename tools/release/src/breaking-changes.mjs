@@ -35,12 +35,31 @@ function wireBreakingChanges(before, after) {
   // one that knows the direction, so only diffs under `paths` and `webhooks` are kept.
   return diffs
     .filter((d) => d.type === "breaking" && (d.path[0] === "paths" || d.path[0] === "webhooks"))
+    .filter((d) => !toleratedInResponses(d.path))
     .map((d) => ({
       source: "api-smart-diff",
       where: d.path.slice(0, 3).join(" "),
       message: d.description || `${d.action} ${d.path.join("/")}`,
     }));
 }
+
+/**
+ * Whether a diff only moves a bound that responses are read past (spec/README.md, "Requests strict,
+ * responses tolerant"): an enum value or a length or item-count bound inside a response, outside a
+ * union without a discriminator (where a breach fails). The type rules judge the enum's literals.
+ * @param {(string | number)[]} path
+ */
+function toleratedInResponses(path) {
+  const keyword = path.at(-2) === "enum" ? "enum" : path.at(-1);
+  return (
+    path.includes("responses") &&
+    TOLERATED_KEYWORDS.has(String(keyword)) &&
+    !path.some((step) => step === "oneOf" || step === "anyOf")
+  );
+}
+
+/** The keywords whose breach in a response is a warning (packages/validator/src/runtime/tolerance.ts). */
+const TOLERATED_KEYWORDS = new Set(["enum", "maxLength", "minLength", "maxItems", "minItems"]);
 
 /**
  * @param {Node} before

@@ -1,7 +1,10 @@
 // Changes that break code compiled against the generated types (@xads/types, and the client and
 // validator typed by them), whatever a wire-level diff says of them. A request type breaks when it
 // accepts less than before; a response type breaks when it may hold more than before (a new enum
-// value included), or when a literal that callers compare against disappears (enum narrowed).
+// value included), or when a literal that callers compare against disappears (enum narrowed). An enum
+// the types leave open (a response-only place: its known values or any other string, see
+// spec/lib/directions.mjs) breaks neither way: any string already compiles there.
+import { isOpenableEnum, responseOnlySchemas } from "@xads/spec/lib/directions.mjs";
 import { listOperations, resolve } from "@xads/spec/lib/operations.mjs";
 
 const MAX_DEPTH = 64;
@@ -126,7 +129,7 @@ function compareResponses(before, after, oldOperation, newOperation, where, comp
     for (const [mediaType, media] of Object.entries(old.content ?? {})) {
       const next = now.content?.[mediaType];
       if (!next) report(where, `response ${status} ${mediaType} removed`);
-      else compare(media.schema, next.schema, "response", `${where} response ${status}`);
+      else compare(media.schema, next.schema, "response", `${where} response ${status}`, 0, true);
     }
   }
 }
@@ -140,34 +143,43 @@ function compareResponses(before, after, oldOperation, newOperation, where, comp
 function schemaComparer(before, after, report) {
   /** @type {Set<string>} */
   const visited = new Set();
+  /** The component schemas whose enum fields the new types leave open. */
+  const openComponents = responseOnlySchemas(after);
 
   /**
    * @param {Node | undefined} rawOld
    * @param {Node | undefined} rawNew
    * @param {Direction} direction
    * @param {string} where
+   * @param {boolean} [open] the place is a field of a response-only schema (or inline in a response),
+   *   where the types leave an enum open
    * @returns {void}
    */
-  function compare(rawOld, rawNew, direction, where, depth = 0) {
+  function compare(rawOld, rawNew, direction, where, depth = 0, open = false) {
     if (!rawOld || !rawNew || depth > MAX_DEPTH) return;
     if (rawOld.$ref && rawNew.$ref) {
-      const pair = `${rawOld.$ref} ${rawNew.$ref} ${direction}`;
+      const pair = `${rawOld.$ref} ${rawNew.$ref} ${direction} ${open}`;
       if (visited.has(pair)) return;
       visited.add(pair);
     }
     const old = flatten(before, resolve(before, rawOld));
     const now = flatten(after, resolve(after, rawNew));
+    // The fields of a referenced schema are open when only responses use that schema.
+    const component =
+      typeof rawNew.$ref === "string" ? /^#\/components\/schemas\/([^/]+)$/.exec(rawNew.$ref)?.[1] : undefined;
+    const inner = direction === "response" && (component !== undefined ? openComponents.has(component) : open);
     compareTypes(old, now, direction, where);
-    compareEnums(old, now, direction, where);
-    compareProperties(old, now, direction, where, depth);
+    const staysOpen = isOpenableEnum(now.enum) || (isOpenableEnum(old.enum) && now.enum === undefined);
+    if (!(direction === "response" && open && staysOpen)) compareEnums(old, now, direction, where);
+    compareProperties(old, now, direction, where, depth, inner);
     if (direction === "request" && allowsExtra(old) && now.additionalProperties === false) {
       report(where, "additional properties no longer allowed");
     }
     if (isSchema(old.additionalProperties) && isSchema(now.additionalProperties)) {
       compare(old.additionalProperties, now.additionalProperties, direction, `${where}[key]`, depth + 1);
     }
-    compare(old.items, now.items, direction, `${where}[]`, depth + 1);
-    compareVariants(old, now, direction, where, depth);
+    compare(old.items, now.items, direction, `${where}[]`, depth + 1, open);
+    compareVariants(old, now, direction, where, depth, inner);
   }
 
   /**
@@ -221,8 +233,9 @@ function schemaComparer(before, after, report) {
    * @param {Direction} direction
    * @param {string} where
    * @param {number} depth
+   * @param {boolean} open the fields' enums are open in the types
    */
-  function compareProperties(old, now, direction, where, depth) {
+  function compareProperties(old, now, direction, where, depth, open) {
     const oldProperties = old.properties ?? {};
     const newProperties = now.properties ?? {};
     const oldRequired = new Set(old.required ?? []);
@@ -237,7 +250,7 @@ function schemaComparer(before, after, report) {
         report(place, "made optional: its type now includes undefined");
       }
       if (direction === "request" && !oldRequired.has(name) && newRequired.has(name)) report(place, "made required");
-      compare(schema, newProperties[name], direction, place, depth + 1);
+      compare(schema, newProperties[name], direction, place, depth + 1, open);
     }
     if (direction === "request") {
       for (const name of Object.keys(newProperties)) {
@@ -252,9 +265,15 @@ function schemaComparer(before, after, report) {
    * @param {Direction} direction
    * @param {string} where
    * @param {number} depth
+   * @param {boolean} open
    */
-  function compareVariants(old, now, direction, where, depth) {
+  function compareVariants(old, now, direction, where, depth, open) {
     const keyword = old.oneOf ? "oneOf" : old.anyOf ? "anyOf" : undefined;
+    const union = now.oneOf ? "oneOf" : now.anyOf ? "anyOf" : undefined;
+    if (!keyword && union && direction === "response" && now[union].length > 1) {
+      report(where, `now ${union} ${now[union].length} schemas: it may hold one that callers do not handle`);
+      return;
+    }
     if (!keyword || !now[keyword]) return;
     /** @type {Node[]} */
     const oldVariants = old[keyword];
@@ -266,7 +285,7 @@ function schemaComparer(before, after, report) {
       report(where, `${keyword} gained ${newVariants.length - oldVariants.length} variant(s)`);
     } else if (newVariants.length === oldVariants.length) {
       oldVariants.forEach((variant, i) => {
-        compare(variant, newVariants[i], direction, `${where}<${keyword}[${i}]>`, depth + 1);
+        compare(variant, newVariants[i], direction, `${where}<${keyword}[${i}]>`, depth + 1, open);
       });
     }
   }
