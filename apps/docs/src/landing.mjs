@@ -3,7 +3,13 @@
 // the blocks it names, computed from the model. Tables of documents, parameters and limits come from the
 // spec model, the error codes and batch limits from the facts generated from it (`@xads/types/facts`), so
 // they follow the spec; the rate-limit headers table lists the ads document's shared headers.
-import { adsErrorCodesByStatus, adsProductionServer, adsSandboxServer, batchLimits } from "@xads/types/facts";
+import {
+  adsErrorCodesByStatus,
+  adsProductionServer,
+  adsSandboxServer,
+  batchLimits,
+  rateLimitWindows,
+} from "@xads/types/facts";
 import { escapeHtml, inlineMarkdown, page } from "./html.mjs";
 import { renderContent } from "./markdown.mjs";
 import { fileOf } from "./pages.mjs";
@@ -123,6 +129,17 @@ function headersTable(site) {
   );
   if (rows.length === 0) return "";
   return `<table><thead><tr><th>Header</th><th>Meaning</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`;
+}
+
+/** The documented rate-limit windows (the spec's `x-xads-rate-limits`, through `@xads/types/facts`). */
+function rateLimitWindowsTable() {
+  /** @param {number} seconds */
+  const length = (seconds) => (seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`);
+  const rows = Object.values(rateLimitWindows).map(
+    (w) =>
+      `<tr><td>${inlineMarkdown(w.description)}</td><td>${w.limit.toLocaleString("en-US")}</td><td>${length(w.seconds)}</td></tr>`,
+  );
+  return `<table class="rate-limit-windows"><thead><tr><th>Window</th><th>Requests</th><th>Per</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`;
 }
 
 function errorCodesTable() {
@@ -252,6 +269,7 @@ export function renderLanding(site) {
       limits: () => limitsTable(site),
       "error-codes": () => errorCodesTable(),
       "rate-limit-headers": () => headersTable(site),
+      "rate-limit-windows": () => rateLimitWindowsTable(),
       operations: () => operationsIndex(site),
     },
     values: {

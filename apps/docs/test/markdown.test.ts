@@ -40,6 +40,7 @@ describe("Markdown prose", () => {
       "limits",
       "error-codes",
       "rate-limit-headers",
+      "rate-limit-windows",
       "operations",
     ]);
     for (const id of [

@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readWorkflows } from "@xads/spec/lib/workflows.mjs";
+import { rateLimitWindows } from "@xads/types/facts";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emulatorReadme, stateRulesSection } from "../src/emulator.mjs";
@@ -85,6 +86,14 @@ describe("landing page", () => {
     );
     const expected = site.referenced.flatMap((d) => d.operations.map((op) => [op.id, op.link]));
     expect(linked.sort()).toEqual(expected.sort());
+    // The windows come from the spec (x-xads-rate-limits), one row each.
+    const windows = await page.$$eval("table.rate-limit-windows tbody tr", (rows) =>
+      rows.map((row) => [...row.querySelectorAll("td")].slice(1).map((td) => td.textContent)),
+    );
+    expect(windows).toEqual(
+      Object.values(rateLimitWindows).map((w) => [w.limit.toLocaleString("en-US"), expect.any(String)]),
+    );
+    expect(windows).toContainEqual(["450", "1 min"]);
     await page.screenshot({ path: join(screenshotsDir, "landing.png"), fullPage: false });
   });
 

@@ -1,10 +1,11 @@
 // Writes src/generated/ from the spec model (turbo runs it after the spec bundle, before build): one
-// route table per document, the resources, and an index. `--check` writes nothing and fails when the
+// route table per document, the resources, the rate-limit windows (x-xads-rate-limits), and an index. `--check` writes nothing and fails when the
 // committed files differ from a fresh generation.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadSpec } from "@xads/spec/lib/model.mjs";
+import { rateLimitsOf } from "@xads/spec/lib/rate-limits.mjs";
 import { describeSpec } from "./describe.mjs";
 
 const outDir = join(dirname(fileURLToPath(import.meta.url)), "../src/generated");
@@ -17,7 +18,8 @@ const json = (value) => JSON.stringify(value, null, 2);
 
 /** The generated files, name -> text. */
 export function generate() {
-  const { documents, operations, resources } = describeSpec(loadSpec());
+  const spec = loadSpec();
+  const { documents, operations, resources } = describeSpec(spec);
   /** @type {Record<string, string>} */
   const files = {};
   for (const document of documents) {
@@ -33,6 +35,17 @@ export function generate() {
     HEADER,
     'import type { ResourceSpec } from "../spec-types.js";\n\n',
     `export const resources: ResourceSpec[] = ${json(resources)};\n`,
+  ].join("");
+  const rateLimits = rateLimitsOf(spec);
+  files["rate-limits.ts"] = [
+    HEADER,
+    'import type { RateLimitsSpec } from "../spec-types.js";\n\n',
+    `export const rateLimits: RateLimitsSpec = ${json({
+      windows: rateLimits.windows.map(({ name, limit, seconds, scope }) => ({ name, limit, seconds, scope })),
+      operations: Object.fromEntries(
+        rateLimits.operations.map((o) => [o.operationId, { windows: o.windows, accountLevel: o.accountLevel }]),
+      ),
+    })};\n`,
   ].join("");
   files["index.ts"] = [
     HEADER,

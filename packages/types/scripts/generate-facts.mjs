@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadSpec } from "@xads/spec/lib/model.mjs";
 import { branchesOf, resolve } from "@xads/spec/lib/operations.mjs";
+import { rateLimitsOf } from "@xads/spec/lib/rate-limits.mjs";
 import { securityKind } from "@xads/spec/lib/security.mjs";
 
 /** @typedef {import("@xads/spec/lib/model.mjs").Spec} Spec */
@@ -20,7 +21,7 @@ import { securityKind } from "@xads/spec/lib/security.mjs";
 const PROPERTY_ENUMS = [{ name: "ProcessingState", document: "upload", schema: "ProcessingInfo", property: "state" }];
 
 /** The module's own type names, which an enum may not take. */
-const OWN_TYPES = new Set(["DocumentName", "Environment", "BatchPath", "AdsErrorCode"]);
+const OWN_TYPES = new Set(["DocumentName", "Environment", "BatchPath", "AdsErrorCode", "RateLimitWindowName"]);
 
 /**
  * @param {string} message
@@ -183,9 +184,27 @@ function collectFacts(spec) {
   const adsErrorCodesByStatus = codeNode?.["x-known-values"];
   if (!adsErrorCodesByStatus) fail("the ads error body's code has no x-known-values");
 
+  // Rate-limit windows (x-xads-rate-limits) and, per `METHOD path`, the windows that can govern it.
+  const rateLimits = rateLimitsOf(spec);
+  const rateLimitWindows = Object.fromEntries(
+    rateLimits.windows.map((w) => [
+      w.name,
+      { limit: w.limit, seconds: w.seconds, scope: w.scope, description: w.description },
+    ]),
+  );
+  const rateLimitOperations = Object.fromEntries(
+    rateLimits.operations.map((o) => [
+      `${o.method} ${o.path}`,
+      { operationId: o.operationId, windows: o.windows, accountLevel: o.accountLevel },
+    ]),
+  );
+
   return {
     documentNames,
     servers,
+    rateLimitsDescription: rateLimits.description,
+    rateLimitWindows,
+    rateLimitOperations,
     pathServers,
     batchLimits,
     uploadLimits,
@@ -303,6 +322,19 @@ function renderFacts(facts) {
       "The documented codes of the ads error body (`errors[].code`), by HTTP status. The list is open: the\nAPI may answer other codes.",
     ),
     `export const adsErrorCodesByStatus = ${literal(facts.adsErrorCodesByStatus)} as const;`,
+    "",
+    jsdoc(
+      `The documented rate-limit windows (x-xads-rate-limits), by name, in the order a request is matched\nagainst them. \`scope: "operation"\`: each operation is counted on its own; \`"window"\`: every\noperation the window governs together.\n\n${facts.rateLimitsDescription}`,
+    ),
+    `export const rateLimitWindows = ${literal(facts.rateLimitWindows)} as const satisfies Record<string, { limit: number; seconds: number; scope: "operation" | "window"; description: string }>;`,
+    "",
+    "/** The name of a rate-limit window. */",
+    "export type RateLimitWindowName = keyof typeof rateLimitWindows;",
+    "",
+    jsdoc(
+      "The rate-limit windows of each operation of the documents that declare them, by `METHOD path`\ntemplate: a request takes the first window whose `query` it carries (the last has none).\n`accountLevel`: the success response carries the `x-account-rate-limit-*` headers, and the window is\ncounted per account as well; that count governs.",
+    ),
+    `export const rateLimitOperations = ${literal(facts.rateLimitOperations)} as const satisfies Record<string, { operationId: string; windows: readonly { window: RateLimitWindowName; query?: Readonly<Record<string, string>> }[]; accountLevel: boolean }>;`,
     "",
     "/** A documented code of the ads error body. */",
     "export type AdsErrorCode = (typeof adsErrorCodesByStatus)[keyof typeof adsErrorCodesByStatus][number];",

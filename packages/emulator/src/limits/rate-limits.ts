@@ -1,40 +1,36 @@
-// Rate limits on the emulator's clock (facts file, "Rate limits"): fixed windows per caller and
-// endpoint whose x-rate-limit-* headers count down and reset; account-level windows (GET with an
-// account id) govern where the operation declares the x-account-rate-limit-* headers. A spent window
-// answers 429 TOO_MANY_REQUESTS until its reset.
+// Rate limits on the emulator's clock: the spec's windows (x-xads-rate-limits, generated into
+// src/generated/rate-limits.ts; facts file, "Rate limits"), fixed windows per caller and endpoint
+// whose x-rate-limit-* headers count down and reset; account-level windows (GET with an account id)
+// govern where the operation declares the x-account-rate-limit-* headers. A spent window answers 429
+// TOO_MANY_REQUESTS until its reset.
+import { rateLimits } from "../generated/rate-limits.js";
 import type { OperationSpec } from "../spec-types.js";
 
 export interface Window {
+  name: string;
   limit: number;
   ms: number;
+  /** `operation`: counted per operation; `window`: every operation it governs together. */
+  scope: "operation" | "window";
 }
 
-const MINUTE = 60_000;
-const QUARTER = 15 * MINUTE;
+/** The spec's windows, by name. */
+export const WINDOWS: Readonly<Record<string, Window>> = Object.fromEntries(
+  rateLimits.windows.map(({ name, limit, seconds, scope }) => [name, { name, limit, ms: seconds * 1000, scope }]),
+);
 
-export const WINDOWS = {
-  write: { limit: 450, ms: MINUTE },
-  accountRead: { limit: 10_000, ms: QUARTER },
-  readWithoutAccount: { limit: 5, ms: QUARTER },
-  totalCount: { limit: 200, ms: QUARTER },
-  audienceUserBatch: { limit: 1_500, ms: MINUTE },
-  keywordInsights: { limit: 500, ms: QUARTER },
-  /** The auth and upload hosts' figures are not published: the emulator's own choice. */
-  unpublished: { limit: 450, ms: QUARTER },
-} satisfies Record<string, Window>;
+/** The auth and upload hosts' figures are not published: the emulator's own choice. */
+export const UNPUBLISHED: Window = { name: "unpublished", limit: 450, ms: 15 * 60_000, scope: "operation" };
 
-/** The user-level window of an operation (and whether it is the account-level one as well). */
-export function windowOf(
-  operation: OperationSpec,
-  query: Record<string, unknown>,
-  accountId: string | undefined,
-): Window {
-  if (operation.document !== "ads" && operation.document !== "tailored-audiences") return WINDOWS.unpublished;
-  if (operation.id === "batchCustomAudienceUsers") return WINDOWS.audienceUserBatch;
-  if (operation.id === "searchKeywordInsights") return WINDOWS.keywordInsights;
-  if (operation.method !== "GET") return WINDOWS.write;
-  if (query.with_total_count === true || query.with_total_count === "true") return WINDOWS.totalCount;
-  return accountId ? WINDOWS.accountRead : WINDOWS.readWithoutAccount;
+/** The window of a request: the first of its operation's candidates whose query it carries. */
+export function windowOf(operation: OperationSpec, query: Record<string, unknown>): Window {
+  const candidates = rateLimits.operations[operation.id]?.windows ?? [];
+  for (const candidate of candidates) {
+    const matches = Object.entries(candidate.query ?? {}).every(([name, value]) => String(query[name]) === value);
+    const window = WINDOWS[candidate.window];
+    if (matches && window) return window;
+  }
+  return UNPUBLISHED;
 }
 
 interface Bucket {
@@ -70,8 +66,8 @@ export class RateLimiter {
     query: Record<string, unknown>,
     now: number,
   ): Charge {
-    const window = windowOf(operation, query, accountId);
-    const scope = window === WINDOWS.totalCount ? "total-count" : operation.id;
+    const window = windowOf(operation, query);
+    const scope = window.scope === "window" ? `window ${window.name}` : operation.id;
     const user = this.take(`user\n${caller}\n${scope}`, window, now);
     const headers: Record<string, string> = {
       "x-rate-limit-limit": String(user.limit),
