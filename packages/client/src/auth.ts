@@ -2,11 +2,14 @@ import type { Auth } from "@xads/types";
 import { createXAdsClient, type XAdsClient, type XAdsClientOptions } from "./create-client.js";
 import { apiErrorFrom, parseBody, XAdsApiError } from "./errors.js";
 import { AUTH_BASE_URL } from "./hosts.js";
+import { basicLayer } from "./layers/basic.js";
+import type { Layer } from "./layers/compose.js";
+import { oauth1Layer } from "./layers/oauth1.js";
 import { parseFormPairs, percentEncode } from "./percent-encode.js";
 import { parseRateLimit } from "./rate-limit.js";
 import { assertSecureUrl } from "./secure-url.js";
 import type { ClientFor, ThrowingClient } from "./throwing-client.js";
-import { createTransport, type OAuth1Credentials } from "./transport.js";
+import { createTransport, type OAuth1Credentials, PreparedRequest } from "./transport.js";
 
 /** The request token of step 1. */
 export interface RequestToken {
@@ -92,13 +95,6 @@ function requireText(what: string, value: unknown): string {
   return value;
 }
 
-/** Base64 of a string's UTF-8 bytes (`btoa` alone only takes Latin-1). */
-function base64Utf8(text: string): string {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
 /** A client for the authentication host (`https://api.x.com`), with the OAuth flows as methods. */
 export function createAuthClient<ThrowOnError extends boolean = false>(
   options: AuthClientOptions & { throwOnError?: ThrowOnError } = {},
@@ -115,14 +111,16 @@ export function createAuthClient<ThrowOnError extends boolean = false>(
     return credentials;
   };
 
-  /** Sends one auth request (never retried: auth steps are not idempotent) and returns its body text. */
+  /**
+   * Sends one auth request through the client's stack (never retried: auth steps are not idempotent),
+   * authenticated by `auth` (the oauth1 or basic layer), and returns its body.
+   */
   const send = async (
     method: "GET" | "POST",
     path: string,
     init: {
       query?: Record<string, string | undefined>;
-      signing?: OAuth1Credentials;
-      headers?: HeadersInit;
+      auth: Layer;
       form?: string;
       signal?: AbortSignal | undefined;
     },
@@ -134,11 +132,11 @@ export function createAuthClient<ThrowOnError extends boolean = false>(
       .join("&");
     const url = `${baseUrl}${path}${query ? `?${query}` : ""}`;
     assertSecureUrl(url, `${method} ${path}`);
-    const transport = createTransport({ ...options, oauth1: init.signing, bearer: undefined, retry: false });
-    const headers = new Headers(init.headers);
+    const transport = createTransport({ ...options, retry: false }, init.auth);
+    const headers = new Headers();
     if (init.form !== undefined) headers.set("content-type", "application/x-www-form-urlencoded");
     const response = await transport(
-      new Request(url, { method, headers, body: init.form, ...(init.signal ? { signal: init.signal } : {}) }),
+      new PreparedRequest(url, { method, headers, body: init.form, signal: init.signal }),
     );
     const text = await response.text();
     const type = response.headers.get("content-type") ?? "";
@@ -148,6 +146,9 @@ export function createAuthClient<ThrowOnError extends boolean = false>(
     }
     return body;
   };
+
+  /** The oauth1 layer for one step's credentials, with the client's clock and nonce source. */
+  const signed = (credentials: OAuth1Credentials) => oauth1Layer(credentials, options);
 
   const pairs = (body: unknown, method: string, path: string, required: string[]) => {
     const record = Object.fromEntries(parseFormPairs(typeof body === "string" ? body : ""));
@@ -175,7 +176,7 @@ export function createAuthClient<ThrowOnError extends boolean = false>(
       const { consumerKey, consumerSecret } = app();
       const body = await send("POST", "/oauth/request_token", {
         query: { oauth_callback: requireText("callback", callback), x_auth_access_type: accessType },
-        signing: { consumerKey, consumerSecret },
+        auth: signed({ consumerKey, consumerSecret }),
         signal,
       });
       const record = pairs(body, "POST", "/oauth/request_token", ["oauth_token", "oauth_token_secret"]);
@@ -195,7 +196,7 @@ export function createAuthClient<ThrowOnError extends boolean = false>(
           oauth_token: requireText("oauthToken", oauthToken),
           oauth_verifier: requireText("verifier", verifier),
         },
-        signing: { consumerKey, consumerSecret, tokenSecret: oauthTokenSecret },
+        auth: signed({ consumerKey, consumerSecret, tokenSecret: oauthTokenSecret }),
         signal,
       });
       const record = pairs(body, "POST", "/oauth/access_token", ["oauth_token", "oauth_token_secret"]);
@@ -209,7 +210,7 @@ export function createAuthClient<ThrowOnError extends boolean = false>(
     async invalidateAccessToken({ token, tokenSecret, signal }) {
       const { consumerKey, consumerSecret } = app();
       const body = (await send("POST", "/1.1/oauth/invalidate_token", {
-        signing: { consumerKey, consumerSecret, token: requireText("token", token), tokenSecret },
+        auth: signed({ consumerKey, consumerSecret, token: requireText("token", token), tokenSecret }),
         signal,
       })) as { access_token?: string } | undefined;
       return body?.access_token ?? token;
@@ -219,9 +220,8 @@ export function createAuthClient<ThrowOnError extends boolean = false>(
       const key = `${baseUrl} ${consumerKey}`;
       const cached = bearerTokens.get(key);
       if (cached) return cached;
-      const basic = base64Utf8(`${percentEncode(consumerKey)}:${percentEncode(consumerSecret)}`);
       const pending = send("POST", "/oauth2/token", {
-        headers: { authorization: `Basic ${basic}` },
+        auth: basicLayer({ consumerKey, consumerSecret }),
         form: "grant_type=client_credentials",
         signal,
       }).then((body) => {
@@ -246,12 +246,12 @@ export function createAuthClient<ThrowOnError extends boolean = false>(
       const target = token ?? (await bearerTokens.get(key));
       const body = (await send("POST", "/oauth2/invalidate_token", {
         query: { access_token: requireText("token (no bearer token is cached)", target) },
-        signing: {
+        auth: signed({
           consumerKey,
           consumerSecret,
           token: requireText("ownerToken", ownerToken),
           tokenSecret: ownerTokenSecret,
-        },
+        }),
         signal,
       })) as { access_token?: string } | undefined;
       bearerTokens.delete(key);

@@ -1,44 +1,26 @@
 // A response whose body stays under the attempt's timeout and the caller's AbortSignal until it is read
-// to the end (or cancelled): a body that stalls after the headers is stopped like a request that does.
+// to the end: a body that stalls after the headers is stopped like a request that does.
+
+const READERS = ["arrayBuffer", "blob", "bytes", "formData", "json", "text"] as const;
 
 /**
- * The response with a body that calls `release` once it is done (read to the end, failed or
- * cancelled). The attempt's abort controller stays armed until then; aborting it errors the body.
+ * The response, its body still watched: the attempt's abort controller (whose signal the fetch got, so
+ * that aborting it errors the body) stays armed until the body is read. `release` disarms it: at once
+ * without a body, else when one of the response's readers (`json()`, `text()`, ...) settles. Patching
+ * the readers on this response costs far less than wrapping the body in a new stream (several
+ * microseconds on Node 20); a caller that reads `response.body` itself keeps the timeout armed until it
+ * fires, harmlessly once the body is read.
  */
 export function guardBody(response: Response, release: () => void): Response {
-  const source = response.body;
-  if (source === null) {
+  if (response.body === null) {
     release();
     return response;
   }
-  const reader = source.getReader();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { value, done } = await reader.read();
-        if (done) {
-          release();
-          controller.close();
-        } else {
-          controller.enqueue(value);
-        }
-      } catch (error) {
-        release();
-        controller.error(error);
-      }
-    },
-    cancel(reason) {
-      release();
-      return reader.cancel(reason);
-    },
-  });
-  const guarded = new Response(body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-  // A constructed Response has no URL; the helpers name the path of the one that answered.
-  Object.defineProperty(guarded, "url", { value: response.url });
-  Object.defineProperty(guarded, "redirected", { value: response.redirected });
-  return guarded;
+  for (const name of READERS) {
+    const read = response[name] as (() => Promise<unknown>) | undefined;
+    if (typeof read === "function") {
+      Object.defineProperty(response, name, { value: () => read.call(response).finally(release), configurable: true });
+    }
+  }
+  return response;
 }

@@ -4,6 +4,14 @@ import { parseFormPairs, percentEncode, percentEncodeTwice } from "./percent-enc
 /** A form value: scalars are sent as text; arrays send the parameter once per item; null and undefined are left out. */
 export type FormValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 
+/** OAuth 1.0a user-context (or application) credentials. */
+export interface OAuth1Credentials {
+  consumerKey: string;
+  consumerSecret: string;
+  token?: string;
+  tokenSecret?: string;
+}
+
 /** The input of {@link signOAuth1}. */
 export interface SignOAuth1Input {
   /** HTTP method, any case. */
@@ -181,4 +189,82 @@ export function signOAuth1(input: SignOAuth1Input): SignedOAuth1 {
     authorization += `${name}="${values[i]}"${i === names.length - 1 ? "" : ", "}`;
   }
   return { signature, baseString, authorization };
+}
+
+/** What {@link OAuth1Signer.sign} takes: the request; the credentials are the signer's. */
+export type OAuth1Request = Pick<SignOAuth1Input, "method" | "url" | "form" | "nonce" | "timestamp">;
+
+/** Signs requests for one set of credentials; see {@link createOAuth1Signer}. */
+export interface OAuth1Signer {
+  /** The same result as `signOAuth1({ ...request, ...credentials })`. */
+  sign(request: OAuth1Request): SignedOAuth1;
+}
+
+/**
+ * A signer for one set of credentials: the parts that do not change from request to request (the
+ * encoded consumer key and token, their base-string entries, the HMAC key and the header's fixed
+ * text) are computed once here, so that each request costs only its own parameters, the sort and the
+ * HMAC. Signs exactly as {@link signOAuth1} does with these credentials (`oauth_version` 1.0, no
+ * callback or verifier: the auth flows send those in the query).
+ */
+export function createOAuth1Signer(credentials: OAuth1Credentials): OAuth1Signer {
+  const consumerKey = requireText("consumerKey", credentials.consumerKey);
+  if (typeof credentials.consumerSecret !== "string") {
+    throw new TypeError("signOAuth1: consumerSecret must be a string");
+  }
+  const token = credentials.token === "" ? undefined : credentials.token;
+  const key = `${percentEncode(credentials.consumerSecret)}&${percentEncode(credentials.tokenSecret ?? "")}`;
+  // Base-string entries (see entry()) of the constant oauth_* parameters, in name order.
+  const consumerKeyEntry = `oauth_consumer_key\x01${percentEncodeTwice(consumerKey)}`;
+  const tokenEntry = token === undefined ? undefined : `oauth_token\x01${percentEncodeTwice(token)}`;
+  // The header in name order: consumer key, nonce, signature, signature method, timestamp, token, version.
+  const head = `OAuth oauth_consumer_key="${percentEncode(consumerKey)}", oauth_nonce="`;
+  const tail = `${token === undefined ? "" : `, oauth_token="${percentEncode(token)}"`}, oauth_version="1.0"`;
+  return {
+    sign(request) {
+      const method = requireText("method", request.method).toUpperCase();
+      // A generated nonce is letters and digits and needs no encoding; a given one is checked and encoded.
+      let nonce: string;
+      let nonceEntry: string;
+      if (request.nonce === undefined) {
+        nonce = randomNonce();
+        nonceEntry = nonce;
+      } else {
+        if (!/^[\x21-\x7e]+$/.test(request.nonce)) {
+          throw new TypeError(
+            "signOAuth1: nonce must be non-empty printable ASCII (the API accepts only ASCII for oauth_nonce)",
+          );
+        }
+        nonce = percentEncode(request.nonce);
+        nonceEntry = percentEncodeTwice(request.nonce);
+      }
+      const timestamp = timestampText(request.timestamp);
+      const { baseUri, query } = splitUrl(requireText("url", request.url));
+      // Only the request's own parameters need sorting; the oauth_* ones are merged in, already in order.
+      const params: string[] = [];
+      pushEncoded(query, params);
+      pushForm(request.form, params);
+      if (params.length > 1) params.sort();
+      const oauth = [
+        consumerKeyEntry,
+        `oauth_nonce\x01${nonceEntry}`,
+        "oauth_signature_method\x01HMAC-SHA1",
+        `oauth_timestamp\x01${timestamp}`,
+        tokenEntry,
+        "oauth_version\x011.0",
+      ];
+      let joined = "";
+      let next = 0;
+      for (const entry of oauth) {
+        if (entry === undefined) continue;
+        while (next < params.length && params[next] < entry) joined += `${params[next++]}%26`;
+        joined += `${entry}%26`;
+      }
+      while (next < params.length) joined += `${params[next++]}%26`;
+      const baseString = `${method}&${percentEncode(baseUri)}&${joined.slice(0, -3).replaceAll("\x01", "%3D")}`;
+      const signature = hmacSha1Base64(key, baseString);
+      const authorization = `${head}${nonce}", oauth_signature="${percentEncode(signature)}", oauth_signature_method="HMAC-SHA1", oauth_timestamp="${timestamp}"${tail}`;
+      return { signature, baseString, authorization };
+    },
+  };
 }
