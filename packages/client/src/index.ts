@@ -44,8 +44,26 @@ export { createXAdsClient } from "./create-client.js";
 export type { ApiErrorItem, BatchPosition, OperationError } from "./errors.js";
 export { XAdsApiError, XAdsValidationError } from "./errors.js";
 export { ADS_BASE_URL, ADS_SANDBOX_BASE_URL, AUTH_BASE_URL, UPLOAD_BASE_URL } from "./hosts.js";
-export type { FormValue, SignedOAuth1, SignOAuth1Input } from "./oauth1.js";
-export { randomNonce, signOAuth1 } from "./oauth1.js";
+export { basicLayer } from "./layers/basic.js";
+export type { BearerToken } from "./layers/bearer.js";
+export { bearerLayer } from "./layers/bearer.js";
+export type { Fetch, Layer } from "./layers/compose.js";
+export { composeLayers, finalError } from "./layers/compose.js";
+export type { OAuth1LayerOptions } from "./layers/oauth1.js";
+export { oauth1Layer } from "./layers/oauth1.js";
+export { rateLimitLayer } from "./layers/rate-limit.js";
+export type { AttemptOutcome, RetryLayerOptions, RetryOptions, RetryPolicy } from "./layers/retry.js";
+export { getRetryDelayMs, retryLayer, retryPolicy, shouldRetry } from "./layers/retry.js";
+export { timeoutLayer, XAdsTimeoutError } from "./layers/timeout.js";
+export type {
+  FormValue,
+  OAuth1Credentials,
+  OAuth1Request,
+  OAuth1Signer,
+  SignedOAuth1,
+  SignOAuth1Input,
+} from "./oauth1.js";
+export { createOAuth1Signer, randomNonce, signOAuth1 } from "./oauth1.js";
 export type { OAuth1MiddlewareOptions } from "./oauth1-middleware.js";
 export { oauth1Middleware } from "./oauth1-middleware.js";
 export type { ListPath, ListRecord, PageOptions } from "./paginate.js";
@@ -53,9 +71,18 @@ export { paginate } from "./paginate.js";
 export { percentEncode } from "./percent-encode.js";
 export type { RateLimitState, RateLimitWindow } from "./rate-limit.js";
 export { parseRateLimit } from "./rate-limit.js";
+export type {
+  RateLimitScheduler,
+  RateLimitSchedulerOptions,
+  RequestClass,
+  SchedulerFetch,
+  SchedulerOperation,
+  SchedulerStats,
+  SchedulerWindow,
+} from "./scheduler.js";
+export { createRateLimitScheduler, XAdsQueueFullError } from "./scheduler.js";
 export type { ThrowingClient, ThrowingResponse } from "./throwing-client.js";
-export type { FetchLike, OAuth1Credentials, RetryOptions, TransportOptions } from "./transport.js";
-export { XAdsTimeoutError } from "./transport.js";
+export type { FetchLike, TransportOptions } from "./transport.js";
 export type {
   MediaCategory,
   ProcessingInfo,

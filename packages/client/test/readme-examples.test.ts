@@ -95,6 +95,27 @@ const EXAMPLES: Record<string, Example> = {
       expect(data.data.map((c: { id: string }) => c.id)).toContain(created.data.data.id);
     },
   },
+  "13. Node transport": {
+    check: ({ data, nodeFetch }, { emu, sent }) => {
+      expect(data.data.id).toBe(emu.fixture.accountId);
+      expect(sent()).toEqual(["getAccount 200"]);
+      expect(nodeFetch.closed).toBe(true);
+    },
+  },
+  "14. Rate-limit scheduler": {
+    check: ({ reads, stats }, { sent }) => {
+      expect(reads.map((r: { response: Response }) => r.response.status)).toEqual([200, 200]);
+      expect(sent().sort()).toEqual(["getAccount 200", "listCampaigns 200"]);
+      expect(stats).toMatchObject({ received: 2, sent: 2, queued: 0, inFlight: 0, tooManyRequests: 0 });
+    },
+  },
+  "15. Layers": {
+    check: ({ logged: client }, { logged, sent }) => {
+      expect(client.baseUrl).toBe("https://ads-api.x.com");
+      expect(sent()).toEqual(["getAccount 200"]);
+      expect(logged).toEqual([["GET", "/12/accounts/18ce54d4x5t", 200, expect.stringMatching(/^\d+ ms$/)]]);
+    },
+  },
   "1. OAuth 1.0a signing": {
     check: ({ signature, authorization }) => {
       expect(signature).toBe("Ls93hJiZbQ3akF3HF3x1Bz8/zU4=");
@@ -175,6 +196,7 @@ const SPECIFIERS: Record<string, string> = {
   "@xads/client": fileURLToPath(new URL("./support/readme-client.ts", import.meta.url)),
   "@xads/client/sign-proxy": fileURLToPath(new URL("../src/sign-proxy/index.ts", import.meta.url)),
   "@xads/client/operations": fileURLToPath(new URL("../src/operations.ts", import.meta.url)),
+  "@xads/client/node": fileURLToPath(new URL("./support/readme-node.ts", import.meta.url)),
   "@xads/validator": createRequire(import.meta.url).resolve("@xads/validator"),
   "@xads/emulator": createRequire(import.meta.url).resolve("@xads/emulator"),
 };

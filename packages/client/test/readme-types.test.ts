@@ -57,6 +57,9 @@ const CHECKED = [
   "10. Signing proxy (`xads-sign-proxy`)",
   "11. Waiting for processing",
   "12. Named operations",
+  "13. Node transport",
+  "14. Rate-limit scheduler",
+  "15. Layers",
 ];
 
 /**
@@ -114,6 +117,7 @@ function compilerOptions(): ts.CompilerOptions {
         "@xads/client": ["./src/index.ts"],
         "@xads/client/operations": ["./src/operations.ts"],
         "@xads/client/sign-proxy": ["./src/sign-proxy/index.ts"],
+        "@xads/client/node": ["./src/node/index.ts"],
       },
     },
   };

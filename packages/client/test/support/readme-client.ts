@@ -15,6 +15,9 @@ export function routeTo(fetch: FetchLike | undefined): void {
   target = fetch ?? unrouted;
 }
 
+/** The fetch the factories send through now (test/support/readme-node.ts hands it out). */
+export const routedFetch: FetchLike = (input, init) => target(input, init);
+
 const routed = <O extends { fetch?: FetchLike }>(options: O = {} as O): O => ({ fetch: target, ...options });
 
 export const createAdsClient: typeof client.createAdsClient = (options) => client.createAdsClient(routed(options));
