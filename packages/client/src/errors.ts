@@ -94,7 +94,7 @@ export class XAdsValidationError extends Error {
 }
 
 /** The path of an absolute URL or of a path with a query; never the query, which may carry tokens. */
-function pathOf(url: string): string {
+export function pathOf(url: string): string {
   const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
   const rest = scheme ? url.slice(scheme[0].length) : url;
   const end = rest.search(/[?#]/);

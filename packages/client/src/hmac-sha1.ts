@@ -107,12 +107,7 @@ function sha1Ascii(text: string): Uint8Array {
 
 function toBytes(h: Int32Array): Uint8Array {
   const out = new Uint8Array(20);
-  for (let i = 0; i < 5; i++) {
-    out[i * 4] = h[i] >>> 24;
-    out[i * 4 + 1] = h[i] >>> 16;
-    out[i * 4 + 2] = h[i] >>> 8;
-    out[i * 4 + 3] = h[i];
-  }
+  writeWords(h, out, 0);
   return out;
 }
 

@@ -1,3 +1,4 @@
+import { pathOf } from "../errors.js";
 import { guardBody } from "../guarded-body.js";
 import type { Layer } from "./compose.js";
 
@@ -13,11 +14,6 @@ export class XAdsTimeoutError extends Error {
   }
 }
 
-function pathOnly(url: string): string {
-  const match = /^[a-z]+:\/\/[^/?#]*([^?#]*)/i.exec(url);
-  return match?.[1] || "/";
-}
-
 /**
  * Gives each attempt `ms` milliseconds until its response has arrived, its body read to the end
  * included, and stops it (body too) when the caller's AbortSignal fires. A timed-out attempt rejects
@@ -30,7 +26,7 @@ export function timeoutLayer(ms: number): Layer {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      controller.abort(new XAdsTimeoutError(init.method ?? "GET", pathOnly(url), ms));
+      controller.abort(new XAdsTimeoutError(init.method ?? "GET", pathOf(url), ms));
       release();
     }, ms);
     // The request in flight keeps the process alive, not its timer (a body never read, say).
