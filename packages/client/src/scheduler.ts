@@ -65,6 +65,8 @@ export interface SchedulerStats {
   /** 429 answers seen, and requests queued again after one. */
   tooManyRequests: number;
   requeued: number;
+  /** Windows tracked (per caller or account, and operation); idle ones are dropped as the map grows past 1,024. */
+  buckets: number;
 }
 
 /** How the scheduler reads a request. */
@@ -146,6 +148,27 @@ function compile(operations: Readonly<Record<string, SchedulerOperation>>): Map<
   return byMethod;
 }
 
+/** A path segment decoded; a malformed escape (`%E0%A4%A`) is kept as sent rather than thrown. */
+function decodeSegment(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+/** A whole number of at least `min`, or a RangeError naming the option and the rule. */
+function countOption(name: string, value: number | undefined, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new RangeError(`createRateLimitScheduler: ${name} must be a whole number of at least ${min} (got ${value})`);
+  }
+  return value;
+}
+
+/** Tracked windows past which idle ones (nothing waiting or in flight, their window over) are dropped. */
+const IDLE_BUCKETS_KEPT = 1024;
+
 function match(route: Route, parts: string[]): Record<string, string> | undefined {
   if (route.segments.length !== parts.length) return undefined;
   const params: Record<string, string> = {};
@@ -154,7 +177,7 @@ function match(route: Route, parts: string[]): Record<string, string> | undefine
     const part = parts[i] as string;
     if (template.startsWith("{")) {
       if (part === "") return undefined;
-      params[template.slice(1, -1)] = decodeURIComponent(part);
+      params[template.slice(1, -1)] = decodeSegment(part);
     } else if (template !== part) return undefined;
   }
   return params;
@@ -171,15 +194,16 @@ export function createRateLimitScheduler(options: RateLimitSchedulerOptions = {}
   const routes = compile(operations);
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? timerSleep;
-  const maxInFlight = options.maxInFlight ?? 32;
-  const maxQueued = options.maxQueued ?? 10_000;
+  const maxInFlight = countOption("maxInFlight", options.maxInFlight, 32, 1);
+  const maxQueued = countOption("maxQueued", options.maxQueued, 10_000, 0);
   const callerOf = options.caller ?? defaultCaller;
-  const requeueOn429 = options.requeueOn429 ?? 2;
+  const requeueOn429 = countOption("requeueOn429", options.requeueOn429, 2, 0);
 
   const buckets = new Map<string, Bucket>();
+  let sweepAt = IDLE_BUCKETS_KEPT;
   /** Buckets with requests waiting, in the order they began to wait. */
   const waiting = new Set<Bucket>();
-  const counters: SchedulerStats = {
+  const counters: Omit<SchedulerStats, "buckets"> = {
     received: 0,
     sent: 0,
     delayed: 0,
@@ -230,9 +254,22 @@ export function createRateLimitScheduler(options: RateLimitSchedulerOptions = {}
         queue: [],
         head: 0,
       };
+      if (buckets.size >= sweepAt) {
+        dropIdleBuckets(now());
+        // The next sweep waits until the map has doubled: sweeping stays linear overall.
+        sweepAt = Math.max(IDLE_BUCKETS_KEPT, buckets.size * 2);
+      }
       buckets.set(found.bucket, bucket);
     }
     return bucket;
+  }
+
+  /** Forgets windows that are over and hold nothing, so that many accounts over time do not grow the map. */
+  function dropIdleBuckets(at: number) {
+    for (const [key, bucket] of buckets) {
+      const over = bucket.resetAt === undefined || at >= bucket.resetAt;
+      if (over && bucket.inFlight === 0 && bucket.head >= bucket.queue.length) buckets.delete(key);
+    }
   }
 
   /** A window that has reset starts afresh at its next request, as the API's do. */
@@ -405,5 +442,5 @@ export function createRateLimitScheduler(options: RateLimitSchedulerOptions = {}
       });
     };
 
-  return { layer, classify, stats: () => ({ ...counters }) };
+  return { layer, classify, stats: () => ({ ...counters, buckets: buckets.size }) };
 }

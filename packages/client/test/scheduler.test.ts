@@ -124,4 +124,36 @@ describe("createRateLimitScheduler", () => {
     expect(clock).toBe(2_060_000);
     expect(scheduler.stats()).toMatchObject({ tooManyRequests: 1, requeued: 1 });
   });
+
+  it("refuses options that could never send, naming the option and the rule", () => {
+    expect(() => createRateLimitScheduler({ maxInFlight: 0 })).toThrow(
+      "createRateLimitScheduler: maxInFlight must be a whole number of at least 1 (got 0)",
+    );
+    expect(() => createRateLimitScheduler({ maxQueued: -1 })).toThrow(/maxQueued must be a whole number of at least 0/);
+    expect(() => createRateLimitScheduler({ requeueOn429: 1.5 })).toThrow(/requeueOn429 must be a whole number/);
+    expect(() => createRateLimitScheduler({ maxInFlight: Number.NaN })).toThrow(RangeError);
+  });
+
+  it("passes a malformed path escape through its window instead of throwing", async () => {
+    const { scheduler, fetch, sent } = harness();
+    expect(scheduler.classify("GET", `${BASE}/12/accounts/%E0%A4%A/campaigns`)).toMatchObject({
+      window: "accountRead",
+      accountId: "%E0%A4%A",
+    });
+    await fetch(`${BASE}/12/accounts/%E0%A4%A/campaigns`, { method: "GET" });
+    expect(sent).toHaveLength(1);
+  });
+
+  it("forgets idle windows, so many accounts over time do not grow its memory", async () => {
+    let clock = 5_000_000;
+    const scheduler = createRateLimitScheduler({ now: () => clock, sleep: async () => {} });
+    const fetch = scheduler.layer(async () => new Response("{}"));
+    for (let i = 0; i < 3_000; i++) await fetch(`${BASE}/12/accounts/a${i}/campaigns`, { method: "GET" });
+    // Each account's read window is open for 15 minutes: none is idle yet, all are kept.
+    expect(scheduler.stats().buckets).toBe(3_000);
+    // Once they are over, they go at the next sweep (when the map has doubled since the last one).
+    clock += 16 * 60_000;
+    for (let i = 0; i < 1_100; i++) await fetch(`${BASE}/12/accounts/b${i}/campaigns`, { method: "GET" });
+    expect(scheduler.stats().buckets).toBe(1_100);
+  });
 });
