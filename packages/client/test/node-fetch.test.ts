@@ -206,6 +206,14 @@ describe("createNodeFetch", () => {
     await expect(loop(`${a.origin}/loop`, {})).rejects.toThrow(/redirect count exceeded/);
   });
 
+  it("refuses options it cannot honour, naming the option and the rule", () => {
+    expect(() => createNodeFetch({ connections: 0 })).toThrow(
+      "createNodeFetch: connections must be a whole number of at least 1 (got 0)",
+    );
+    expect(() => createNodeFetch({ maxRedirects: -1 })).toThrow(/maxRedirects must be a whole number of at least 0/);
+    expect(() => createNodeFetch({ keepAliveTimeout: Number.POSITIVE_INFINITY })).toThrow(RangeError);
+  });
+
   it("rejects with a TypeError when nothing listens", async () => {
     const closed = await listen(route);
     await new Promise((resolve) => closed.server.close(resolve));

@@ -43,8 +43,18 @@ const BODY_HIGH_WATER_MARK = 64 * 1024;
 
 type Body = string | Uint8Array | undefined;
 
+/** A whole number of at least `min` (or absent), else a RangeError naming the option and the rule. */
+function checkCount(name: keyof NodeFetchOptions, value: number | undefined, min: number): void {
+  if (value !== undefined && (!Number.isSafeInteger(value) || value < min)) {
+    throw new RangeError(`createNodeFetch: ${name} must be a whole number of at least ${min} (got ${value})`);
+  }
+}
+
 /** Creates a fetch on undici's dispatcher API for the client's `fetch` option (Node only). */
 export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
+  checkCount("connections", options.connections, 1);
+  checkCount("keepAliveTimeout", options.keepAliveTimeout, 0);
+  checkCount("maxRedirects", options.maxRedirects, 0);
   const own =
     options.dispatcher === undefined
       ? new Agent({
