@@ -120,75 +120,15 @@ function pushForm(form: SignOAuth1Input["form"], entries: string[]): void {
   }
 }
 
-/** The signing key of the last call: most callers sign with the same secrets every time. */
-let lastSecrets: [string, string] | undefined;
-let lastKey = "";
-
-function signingKey(consumerSecret: string, tokenSecret: string): string {
-  if (lastSecrets === undefined || lastSecrets[0] !== consumerSecret || lastSecrets[1] !== tokenSecret) {
-    lastKey = `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret)}`;
-    lastSecrets = [consumerSecret, tokenSecret];
-  }
-  return lastKey;
-}
-
 /**
  * Signs a request with OAuth 1.0a HMAC-SHA1 (RFC 5849): the query, the form body and the `oauth_*`
  * parameters enter the base string; JSON bodies never do. Synchronous; no platform APIs besides
- * `crypto.getRandomValues` for the default nonce.
+ * `crypto.getRandomValues` for the default nonce. To sign many requests with the same credentials,
+ * {@link createOAuth1Signer} does the per-credential work once.
  */
 export function signOAuth1(input: SignOAuth1Input): SignedOAuth1 {
-  const method = requireText("method", input.method).toUpperCase();
-  const consumerKey = requireText("consumerKey", input.consumerKey);
-  if (typeof input.consumerSecret !== "string") throw new TypeError("signOAuth1: consumerSecret must be a string");
-  // The generated nonce is letters and digits; only a given one needs the check.
-  const nonce = input.nonce ?? randomNonce();
-  if (input.nonce !== undefined && !/^[\x21-\x7e]+$/.test(nonce)) {
-    throw new TypeError(
-      "signOAuth1: nonce must be non-empty printable ASCII (the API accepts only ASCII for oauth_nonce)",
-    );
-  }
-  const timestamp = timestampText(input.timestamp);
-  const { baseUri, query } = splitUrl(requireText("url", input.url));
-  const version = input.version === undefined ? "1.0" : input.version;
-  const token = input.token === "" ? undefined : input.token;
-
-  // The oauth_* parameters in ascending name order, percent-encoded once for the header.
-  const names: string[] = [];
-  const values: string[] = [];
-  const add = (name: string, value: string | false | undefined) => {
-    if (value === undefined || value === false) return;
-    names.push(name);
-    values.push(percentEncode(value));
-  };
-  add("oauth_callback", input.callback);
-  add("oauth_consumer_key", consumerKey);
-  add("oauth_nonce", nonce);
-  add("oauth_signature_method", "HMAC-SHA1");
-  add("oauth_timestamp", timestamp);
-  add("oauth_token", token);
-  add("oauth_verifier", input.verifier);
-  add("oauth_version", version);
-
-  const entries: string[] = [];
-  pushEncoded(query, entries);
-  pushForm(input.form, entries);
-  for (let i = 0; i < names.length; i++) {
-    const value = values[i];
-    entries.push(`${names[i]}\x01${value.indexOf("%") === -1 ? value : value.replaceAll("%", "%25")}`);
-  }
-  entries.sort();
-  const baseString = `${method}&${percentEncode(baseUri)}&${entries.join("%26").replaceAll("\x01", "%3D")}`;
-  const signature = hmacSha1Base64(signingKey(input.consumerSecret, input.tokenSecret ?? ""), baseString);
-
-  // The signature slots in before oauth_signature_method, keeping the header in name order.
-  let authorization = "OAuth ";
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i];
-    if (name === "oauth_signature_method") authorization += `oauth_signature="${percentEncode(signature)}", `;
-    authorization += `${name}="${values[i]}"${i === names.length - 1 ? "" : ", "}`;
-  }
-  return { signature, baseString, authorization };
+  requireText("method", input.method);
+  return createOAuth1Signer(input).sign(input);
 }
 
 /** What {@link OAuth1Signer.sign} takes: the request; the credentials are the signer's. */
@@ -200,26 +140,38 @@ export interface OAuth1Signer {
   sign(request: OAuth1Request): SignedOAuth1;
 }
 
+/** What a signer fixes besides the credentials: the `oauth_*` parameters of the auth flows' steps. */
+export type OAuth1Fixed = OAuth1Credentials & Pick<SignOAuth1Input, "callback" | "verifier" | "version">;
+
 /**
  * A signer for one set of credentials: the parts that do not change from request to request (the
  * encoded consumer key and token, their base-string entries, the HMAC key and the header's fixed
  * text) are computed once here, so that each request costs only its own parameters, the sort and the
- * HMAC. Signs exactly as {@link signOAuth1} does with these credentials (`oauth_version` 1.0, no
- * callback or verifier: the auth flows send those in the query).
+ * HMAC. {@link signOAuth1} is this signer used once.
  */
-export function createOAuth1Signer(credentials: OAuth1Credentials): OAuth1Signer {
+export function createOAuth1Signer(credentials: OAuth1Fixed): OAuth1Signer {
   const consumerKey = requireText("consumerKey", credentials.consumerKey);
   if (typeof credentials.consumerSecret !== "string") {
     throw new TypeError("signOAuth1: consumerSecret must be a string");
   }
   const token = credentials.token === "" ? undefined : credentials.token;
+  const version = credentials.version === false ? undefined : (credentials.version ?? "1.0");
   const key = `${percentEncode(credentials.consumerSecret)}&${percentEncode(credentials.tokenSecret ?? "")}`;
-  // Base-string entries (see entry()) of the constant oauth_* parameters, in name order.
-  const consumerKeyEntry = `oauth_consumer_key\x01${percentEncodeTwice(consumerKey)}`;
-  const tokenEntry = token === undefined ? undefined : `oauth_token\x01${percentEncodeTwice(token)}`;
-  // The header in name order: consumer key, nonce, signature, signature method, timestamp, token, version.
-  const head = `OAuth oauth_consumer_key="${percentEncode(consumerKey)}", oauth_nonce="`;
-  const tail = `${token === undefined ? "" : `, oauth_token="${percentEncode(token)}"`}, oauth_version="1.0"`;
+  /** A fixed oauth_* parameter: its base-string entry (see entry()) and its header text. */
+  const fixed = (name: string, value: string | undefined) =>
+    value === undefined ? undefined : { entry: entry(name, value), header: `${name}="${percentEncode(value)}"` };
+  // In name order: callback and consumer key before the nonce; token, verifier and version after the timestamp.
+  const before = [fixed("oauth_callback", credentials.callback), fixed("oauth_consumer_key", consumerKey)];
+  const after = [
+    fixed("oauth_token", token),
+    fixed("oauth_verifier", credentials.verifier),
+    fixed("oauth_version", version),
+  ];
+  const beforeEntries = before.flatMap((p) => (p ? [p.entry] : []));
+  const afterEntries = after.flatMap((p) => (p ? [p.entry] : []));
+  // The header in name order, the signature slotted in before oauth_signature_method.
+  const head = `OAuth ${before.flatMap((p) => (p ? [p.header] : [])).join(", ")}, oauth_nonce="`;
+  const tail = after.flatMap((p) => (p ? [`, ${p.header}`] : [])).join("");
   return {
     sign(request) {
       const method = requireText("method", request.method).toUpperCase();
@@ -246,17 +198,15 @@ export function createOAuth1Signer(credentials: OAuth1Credentials): OAuth1Signer
       pushForm(request.form, params);
       if (params.length > 1) params.sort();
       const oauth = [
-        consumerKeyEntry,
+        ...beforeEntries,
         `oauth_nonce\x01${nonceEntry}`,
         "oauth_signature_method\x01HMAC-SHA1",
         `oauth_timestamp\x01${timestamp}`,
-        tokenEntry,
-        "oauth_version\x011.0",
+        ...afterEntries,
       ];
       let joined = "";
       let next = 0;
       for (const entry of oauth) {
-        if (entry === undefined) continue;
         while (next < params.length && params[next] < entry) joined += `${params[next++]}%26`;
         joined += `${entry}%26`;
       }

@@ -3,6 +3,8 @@
 // x-rate-limit-* headers of each response, and holds a request back until its window has room, so
 // that it never sends one it expects to be refused with 429.
 import { rateLimitOperations, rateLimitWindows } from "@xads/types/facts";
+import { headersOf } from "./layers/compose.js";
+import { templateMatcher } from "./path-templates.js";
 import { parseRateLimit } from "./rate-limit.js";
 import { type Sleep, timerSleep } from "./sleep.js";
 
@@ -120,42 +122,8 @@ interface Bucket {
   head: number;
 }
 
-interface Route {
-  method: string;
-  segments: string[];
-  literals: number;
-  operation: SchedulerOperation;
-}
-
-/** Headers of an init, whatever form they take. */
-const headerOf = (init: RequestInit, name: string): string | null => new Headers(init.headers).get(name);
-
 const defaultCaller = (_url: string, init: RequestInit) =>
-  /oauth_token="([^"]*)"/.exec(headerOf(init, "authorization") ?? "")?.[1] ?? "";
-
-function compile(operations: Readonly<Record<string, SchedulerOperation>>): Map<string, Route[]> {
-  const byMethod = new Map<string, Route[]>();
-  for (const [key, operation] of Object.entries(operations)) {
-    const [method = "", path = ""] = key.split(" ");
-    const segments = path.split("/").slice(1);
-    const literals = segments.filter((s) => !s.startsWith("{")).length;
-    const routes = byMethod.get(method) ?? [];
-    routes.push({ method, segments, literals, operation });
-    byMethod.set(method, routes);
-  }
-  // The most literal template first: `/campaigns/all` before `/campaigns/{campaign_id}`.
-  for (const routes of byMethod.values()) routes.sort((a, b) => b.literals - a.literals);
-  return byMethod;
-}
-
-/** A path segment decoded; a malformed escape (`%E0%A4%A`) is kept as sent rather than thrown. */
-function decodeSegment(part: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part;
-  }
-}
+  /oauth_token="([^"]*)"/.exec(headersOf(init).get("authorization") ?? "")?.[1] ?? "";
 
 /** A whole number of at least `min`, or a RangeError naming the option and the rule. */
 function countOption(name: string, value: number | undefined, fallback: number, min: number): number {
@@ -169,20 +137,6 @@ function countOption(name: string, value: number | undefined, fallback: number, 
 /** Tracked windows past which idle ones (nothing waiting or in flight, their window over) are dropped. */
 const IDLE_BUCKETS_KEPT = 1024;
 
-function match(route: Route, parts: string[]): Record<string, string> | undefined {
-  if (route.segments.length !== parts.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < parts.length; i++) {
-    const template = route.segments[i] as string;
-    const part = parts[i] as string;
-    if (template.startsWith("{")) {
-      if (part === "") return undefined;
-      params[template.slice(1, -1)] = decodeSegment(part);
-    } else if (template !== part) return undefined;
-  }
-  return params;
-}
-
 /**
  * A scheduler for many accounts under the documented rate limits: wrap the client's fetch with its
  * `layer` and every request waits, in a bounded queue, until its window has room. An aborted signal
@@ -191,7 +145,7 @@ function match(route: Route, parts: string[]): Record<string, string> | undefine
 export function createRateLimitScheduler(options: RateLimitSchedulerOptions = {}): RateLimitScheduler {
   const windows: Readonly<Record<string, SchedulerWindow>> = options.windows ?? rateLimitWindows;
   const operations: Readonly<Record<string, SchedulerOperation>> = options.operations ?? rateLimitOperations;
-  const routes = compile(operations);
+  const operationOf = templateMatcher(Object.entries(operations));
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? timerSleep;
   const maxInFlight = countOption("maxInFlight", options.maxInFlight, 32, 1);
@@ -218,26 +172,22 @@ export function createRateLimitScheduler(options: RateLimitSchedulerOptions = {}
 
   function classify(method: string, url: string, init: RequestInit = {}): RequestClass | undefined {
     const parsed = new URL(url, "http://localhost");
-    const parts = parsed.pathname.split("/").slice(1);
-    for (const route of routes.get(method.toUpperCase()) ?? []) {
-      const params = match(route, parts);
-      if (!params) continue;
-      const { operation } = route;
-      const chosen = operation.windows.find((candidate) =>
-        Object.entries(candidate.query ?? {}).every(([name, value]) => parsed.searchParams.get(name) === value),
-      );
-      const window = chosen && windows[chosen.window];
-      if (!chosen || !window) return undefined;
-      const accountId = params.account_id;
-      const scope = window.scope === "window" ? `window ${chosen.window}` : operation.operationId;
-      // The account-level window governs where the operation declares it (GET with an account id).
-      const bucket =
-        operation.accountLevel && accountId !== undefined
-          ? `account\n${accountId}\n${scope}`
-          : `user\n${callerOf(url, init)}\n${scope}`;
-      return { operationId: operation.operationId, window: chosen.window, bucket, accountId };
-    }
-    return undefined;
+    const found = operationOf(method, parsed.pathname);
+    if (!found) return undefined;
+    const { value: operation, params } = found;
+    const chosen = operation.windows.find((candidate) =>
+      Object.entries(candidate.query ?? {}).every(([name, value]) => parsed.searchParams.get(name) === value),
+    );
+    const window = chosen && windows[chosen.window];
+    if (!chosen || !window) return undefined;
+    const accountId = params.account_id;
+    const scope = window.scope === "window" ? `window ${chosen.window}` : operation.operationId;
+    // The account-level window governs where the operation declares it (GET with an account id).
+    const bucket =
+      operation.accountLevel && accountId !== undefined
+        ? `account\n${accountId}\n${scope}`
+        : `user\n${callerOf(url, init)}\n${scope}`;
+    return { operationId: operation.operationId, window: chosen.window, bucket, accountId };
   }
 
   function bucketOf(found: RequestClass): Bucket {

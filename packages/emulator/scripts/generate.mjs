@@ -1,6 +1,6 @@
 // Writes src/generated/ from the spec model (turbo runs it after the spec bundle, before build): one
-// route table per document, the resources, the rate-limit windows (x-xads-rate-limits), and an index. `--check` writes nothing and fails when the
-// committed files differ from a fresh generation.
+// route table per document, the resources, the rate-limit windows (x-xads-rate-limits), and an index.
+// `--check` writes nothing and fails when the committed files differ from a fresh generation.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

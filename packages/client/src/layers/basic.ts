@@ -1,19 +1,17 @@
 import { percentEncode } from "../percent-encode.js";
 import { authorized, type Layer } from "./compose.js";
 
-/** Base64 of a string's UTF-8 bytes (`btoa` alone only takes Latin-1). */
-function base64Utf8(text: string): string {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
+/**
+ * The HTTP Basic `Authorization` value the authentication host wants of an application for
+ * `POST /oauth2/token`: the consumer key and secret, each percent-encoded (RFC 6749 section 2.3.1,
+ * which leaves only ASCII for `btoa`), joined by `:` and base64-encoded.
+ */
+export function basicAuthorization(credentials: { consumerKey: string; consumerSecret: string }): string {
+  return `Basic ${btoa(`${percentEncode(credentials.consumerKey)}:${percentEncode(credentials.consumerSecret)}`)}`;
 }
 
-/**
- * Sends HTTP Basic credentials with every attempt, as the authentication host wants an application's
- * for `POST /oauth2/token`: the consumer key and secret, each percent-encoded (RFC 6749 section
- * 2.3.1), joined by `:` and base64-encoded.
- */
+/** Sends the application's Basic credentials ({@link basicAuthorization}) with every attempt. */
 export function basicLayer(credentials: { consumerKey: string; consumerSecret: string }): Layer {
-  const value = `Basic ${base64Utf8(`${percentEncode(credentials.consumerKey)}:${percentEncode(credentials.consumerSecret)}`)}`;
+  const value = basicAuthorization(credentials);
   return (next) => (url, init) => next(url, authorized(init, value));
 }

@@ -3,8 +3,8 @@
 // strict emulator. Credentials never appear in its answers or errors.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { basicAuthorization } from "../layers/basic.js";
 import { signOAuth1 } from "../oauth1.js";
-import { percentEncode } from "../percent-encode.js";
 import { type ProxyCredentials, planSigning, SIGN_TOKEN_HEADER } from "./signing-plan.js";
 import { createTokenMemory, type TokenMemory } from "./token-memory.js";
 
@@ -141,8 +141,7 @@ export async function createSigningProxy(options: SigningProxyOptions): Promise<
     });
     if (plan.kind === "error") throw new ProxyFailure(400, plan.message);
     if (plan.kind === "basic") {
-      const pair = `${percentEncode(credentials.consumerKey)}:${percentEncode(credentials.consumerSecret)}`;
-      headers.set("authorization", `Basic ${Buffer.from(pair).toString("base64")}`);
+      headers.set("authorization", basicAuthorization(credentials));
     } else if (plan.kind === "oauth1") {
       const isForm = headers.get("content-type")?.startsWith("application/x-www-form-urlencoded");
       headers.set(

@@ -1,5 +1,6 @@
 // How the signing proxy authorizes one request: a pure decision, so each case has a test.
 import { nonOAuth1Operations } from "@xads/types/facts";
+import { templateMatcher } from "../path-templates.js";
 
 /** The application's and the user's credentials (`XADS_OAUTH_*`). */
 export interface ProxyCredentials {
@@ -30,16 +31,11 @@ interface PlanInput {
   secretOf: (token: string) => string | undefined;
 }
 
-const templates = Object.entries(nonOAuth1Operations).map(([key, kind]) => {
-  const [method, path] = key.split(" ") as [string, string];
-  const pattern = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "[^/]+")}$`);
-  return { method, pattern, kind };
-});
+const securityOf = templateMatcher(Object.entries(nonOAuth1Operations));
 
 /** The operation's security kind when it is not OAuth 1.0a user context, from the spec's facts. */
 export function nonOAuth1Kind(method: string, path: string): "basic" | "bearer" | "none" | undefined {
-  const upper = method.toUpperCase();
-  return templates.find((t) => t.method === upper && t.pattern.test(path))?.kind;
+  return securityOf(method, path)?.value;
 }
 
 /**
