@@ -37,13 +37,14 @@ const responseInit = {
 const stubFetch = async () => new Response(body, responseInit);
 
 /**
- * Measures baseline and candidate in alternating short rounds and returns the median of each. On a
- * shared machine the load changes from second to second; alternating keeps both sides under the same
- * load, and medians (per round and over rounds) drop scheduling and GC outliers.
+ * Measures baseline and candidate in alternating short rounds and returns each side's per-round
+ * measures. On a shared machine the load changes from second to second; alternating keeps both sides
+ * of a round under the same load, and medians (per round and over rounds) drop scheduling and GC
+ * outliers.
  * @param {() => unknown} baseline
  * @param {() => unknown} candidate
  * @param {(task: Task | undefined) => number} measure
- * @returns {Promise<[number, number]>}
+ * @returns {Promise<{ baseline: number[], candidate: number[] }>}
  */
 async function interleaved(baseline, candidate, measure, rounds = 7) {
   const a = [];
@@ -56,13 +57,13 @@ async function interleaved(baseline, candidate, measure, rounds = 7) {
     a.push(measure(bench.getTask("baseline")));
     b.push(measure(bench.getTask("candidate")));
   }
-  return [median(a), median(b)];
+  return { baseline: a, candidate: b };
 }
 
 async function requestOverhead() {
   const ads = createAdsClient({ oauth1: credentials, fetch: stubFetch });
   const url = "https://ads-api.x.com/12/accounts/18ce54d4x5t?with_deleted=true";
-  const [raw, client] = await interleaved(
+  const rounds = await interleaved(
     async () => {
       const response = await stubFetch(url, { method: "GET" });
       await response.json();
@@ -73,8 +74,12 @@ async function requestOverhead() {
       });
     },
     (task) => statistics(task).latency.p50 * 1000, // µs
+    15,
   );
-  const added = client - raw;
+  const raw = median(rounds.baseline);
+  const client = median(rounds.candidate);
+  // The median of each round's difference: both sides of a round ran under the same load.
+  const added = median(rounds.candidate.map((value, i) => value - (rounds.baseline[i] ?? Number.NaN)));
   return {
     name: "client per-request overhead (signing on, validation off) vs raw fetch",
     result: `${added.toFixed(2)} µs added (${client.toFixed(2)} µs vs ${raw.toFixed(2)} µs)`,
@@ -115,7 +120,7 @@ async function signingThroughput() {
   });
   if (ours !== theirsFixed) throw new Error(`signatures differ: ${ours} vs ${theirsFixed}`);
 
-  const [baseline, ours2] = await interleaved(
+  const signing = await interleaved(
     () => {
       oauth.toHeader(oauth.authorize({ url, method: "POST", data: form }, token));
     },
@@ -124,7 +129,10 @@ async function signingThroughput() {
     },
     (task) => statistics(task).throughput.p50,
   );
-  const ratio = ours2 / baseline;
+  const baseline = median(signing.baseline);
+  const ours2 = median(signing.candidate);
+  // The median of each round's ratio: both sides of a round ran under the same load.
+  const ratio = median(signing.candidate.map((value, i) => value / (signing.baseline[i] ?? Number.NaN)));
   return {
     name: "signing throughput (createOAuth1Signer) vs oauth-1.0a (node:crypto)",
     result: `${Math.round(ours2).toLocaleString("en-US")} ops/s vs ${Math.round(baseline).toLocaleString("en-US")} ops/s`,

@@ -2,6 +2,7 @@ import createClient, { type Client, type HeadersOptions, type Middleware } from 
 import { apiErrorFromResponse } from "./errors.js";
 import { parseRateLimit, type RateLimitState } from "./rate-limit.js";
 import { createTransport, PreparedRequest, type TransportOptions } from "./transport.js";
+import { pathSerializer, querySerializer } from "./url-serializers.js";
 import { type ValidationOptions, validationMiddleware } from "./validation.js";
 
 /** Options shared by every client factory. */
@@ -40,12 +41,12 @@ type CallInit = { middleware?: unknown[]; fetch?: unknown; Request?: unknown } |
 type Call = (path: string, init?: CallInit) => Promise<unknown>;
 
 /**
- * Lets openapi-fetch hand the transport a {@link PreparedRequest} instead of building a `Request`,
- * whenever nothing but this package reads the request: no caller middleware (on the client or on the
- * call), no per-call fetch, and no validation (which reads the body through `Request`). Anything
- * else gets a real `Request`, exactly as openapi-fetch builds it.
+ * Lets openapi-fetch hand the transport a {@link PreparedRequest} instead of building a `Request`
+ * (the client's default `Request`, see below), whenever nothing but this package reads the request:
+ * no caller middleware (on the client or on the call) and no per-call fetch. Anything else gets a real
+ * `Request`, exactly as openapi-fetch builds it.
  */
-function preferPreparedRequests(client: Client<object>, ownMiddleware: Middleware[]): void {
+function realRequestsForCallers(client: Client<object>, ownMiddleware: Middleware[]): void {
   const callerMiddleware = new Set<Middleware>();
   const { use, eject, request } = client;
   client.use = (...middleware) => {
@@ -56,18 +57,18 @@ function preferPreparedRequests(client: Client<object>, ownMiddleware: Middlewar
     eject(...middleware);
     for (const m of middleware) callerMiddleware.delete(m);
   };
-  const prepared = (init: CallInit): CallInit =>
-    callerMiddleware.size > 0 || init?.middleware?.length || init?.fetch || init?.Request
-      ? init
-      : { ...init, Request: PreparedRequest };
+  const withRequest = (init: CallInit): CallInit =>
+    (callerMiddleware.size > 0 || init?.middleware?.length || init?.fetch) && !init?.Request
+      ? { ...init, Request: globalThis.Request }
+      : init;
   const calls = client as unknown as Record<(typeof METHODS)[number], Call>;
   for (const method of METHODS) {
     const send = calls[method];
-    calls[method] = (path, init) => send(path, prepared(init));
+    calls[method] = (path, init) => send(path, withRequest(init));
   }
   const generic = request as unknown as (method: string, path: string, init?: CallInit) => Promise<unknown>;
   (client as unknown as { request: typeof generic }).request = (method, path, init) =>
-    generic(method, path, prepared(init));
+    generic(method, path, withRequest(init));
 }
 
 /** Builds a client for one document; the typed factories (`createAdsClient`, ...) call this. */
@@ -80,18 +81,20 @@ export function createXAdsClient<Paths extends {}>(
   }
   const baseUrl = (options.baseUrl ?? defaultBaseUrl).replace(/\/+$/, "");
   const transport = createTransport(options);
+  const validating = options.validation !== undefined && options.validation.mode !== "off";
   const client = createClient<Paths>({
     baseUrl,
     fetch: transport,
     headers: options.headers,
-    // Comma-separated lists (id filters) are `style: form, explode: false` in the documents.
-    querySerializer: { array: { style: "form", explode: false } },
+    querySerializer,
+    pathSerializer,
+    // Validation reads the body through a real Request; otherwise see realRequestsForCallers.
+    ...(validating ? {} : { Request: PreparedRequest as unknown as typeof Request }),
   });
-  const validating = options.validation !== undefined && options.validation.mode !== "off";
   if (validating && options.validation) client.use(validationMiddleware(options.validation));
   if (options.throwOnError) client.use(throwOnErrorMiddleware);
   // throwOnErrorMiddleware reads only the method and URL, which a PreparedRequest has.
-  if (!validating) preferPreparedRequests(client as Client<object>, [throwOnErrorMiddleware]);
+  if (!validating) realRequestsForCallers(client as Client<object>, [throwOnErrorMiddleware]);
   Object.defineProperty(client, "baseUrl", { value: baseUrl, enumerable: true });
   Object.defineProperty(client, "rateLimit", { get: () => transport.rateLimit, enumerable: true });
   return client as XAdsClient<Paths>;

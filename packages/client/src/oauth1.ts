@@ -48,20 +48,23 @@ export interface SignedOAuth1 {
 }
 
 const NONCE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-const nonceBytes = new Uint8Array(32 * 64);
-let nonceOffset = nonceBytes.length;
+const NONCE_LENGTH = 32;
+const randomBytes = new Uint8Array(NONCE_LENGTH * 64);
+let randomOffset = randomBytes.length;
+const nonceCodes = new Array<number>(NONCE_LENGTH);
 
 /** 32 random ASCII letters and digits from the Web Crypto random source. */
 export function randomNonce(): string {
-  if (nonceOffset + 32 > nonceBytes.length) {
-    crypto.getRandomValues(nonceBytes);
-    nonceOffset = 0;
+  if (randomOffset + NONCE_LENGTH > randomBytes.length) {
+    crypto.getRandomValues(randomBytes);
+    randomOffset = 0;
   }
-  let nonce = "";
   // 62 letters and digits: the modulo bias is irrelevant for a nonce, which needs uniqueness, not uniformity.
-  for (let i = 0; i < 32; i++) nonce += NONCE_ALPHABET[nonceBytes[nonceOffset + i] % 62];
-  nonceOffset += 32;
-  return nonce;
+  for (let i = 0; i < NONCE_LENGTH; i++) {
+    nonceCodes[i] = NONCE_ALPHABET.charCodeAt((randomBytes[randomOffset + i] as number) % 62);
+  }
+  randomOffset += NONCE_LENGTH;
+  return String.fromCharCode(...nonceCodes);
 }
 
 const URL_PARTS = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/(?:[^@/?#]*@)?([^/?#]*)([^?#]*)(?:\?([^#]*))?/;
@@ -70,12 +73,34 @@ const URL_PARTS = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/(?:[^@/?#]*@)?([^/?#]*)([^?#]*
 function splitUrl(url: string): { baseUri: string; query: string } {
   const match = URL_PARTS.exec(url);
   if (!match) throw new TypeError(`signOAuth1: url must be an absolute http(s) URL (got ${JSON.stringify(url)})`);
-  const scheme = match[1].toLowerCase();
-  let host = match[2].toLowerCase();
+  const scheme = (match[1] as string).toLowerCase();
+  let host = (match[2] as string).toLowerCase();
   if ((scheme === "http" && host.endsWith(":80")) || (scheme === "https" && host.endsWith(":443"))) {
     host = host.slice(0, host.lastIndexOf(":"));
   }
   return { baseUri: `${scheme}://${host}${match[3] || "/"}`, query: match[4] ?? "" };
+}
+
+const MAX_CACHED_URIS = 256;
+/** Base string URIs, percent-encoded, by the URL before its query; cleared when full. */
+const encodedUris = new Map<string, string>();
+
+/** The percent-encoded base string URI of a URL and its raw query; a request's resource is encoded once. */
+function encodedUriAndQuery(url: string): { encodedUri: string; query: string } {
+  const end = url.search(/[?#]/);
+  const resource = end === -1 ? url : url.slice(0, end);
+  const cached = encodedUris.get(resource);
+  if (cached === undefined) {
+    // A valid resource stays valid whatever query follows it, so only valid ones are cached.
+    const { baseUri, query } = splitUrl(url);
+    const encodedUri = percentEncode(baseUri);
+    if (encodedUris.size >= MAX_CACHED_URIS) encodedUris.clear();
+    encodedUris.set(resource, encodedUri);
+    return { encodedUri, query };
+  }
+  if (end === -1 || url[end] === "#") return { encodedUri: cached, query: "" };
+  const hash = url.indexOf("#", end);
+  return { encodedUri: cached, query: url.slice(end + 1, hash === -1 ? undefined : hash) };
 }
 
 function requireText(name: keyof SignOAuth1Input, value: unknown): string {
@@ -86,7 +111,9 @@ function requireText(name: keyof SignOAuth1Input, value: unknown): string {
 }
 
 function timestampText(value: number | string | undefined): string {
-  const text = String(value ?? Math.floor(Date.now() / 1000));
+  if (value === undefined) return String(Math.floor(Date.now() / 1000));
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return String(value);
+  const text = String(value);
   if (!/^\d+$/.test(text)) throw new TypeError("signOAuth1: timestamp must be whole Unix epoch seconds");
   return text;
 }
@@ -100,6 +127,9 @@ function timestampText(value: number | string | undefined): string {
 function entry(name: string, value: string): string {
   return `${percentEncodeTwice(name)}\x01${percentEncodeTwice(value)}`;
 }
+
+/** An {@link entry} as the base string holds it. */
+const baseText = (entry: string) => entry.replace("\x01", "%3D");
 
 /** Pushes the entries of a raw `&`-joined query or form string. */
 function pushEncoded(text: string, entries: string[]): void {
@@ -169,6 +199,30 @@ export function createOAuth1Signer(credentials: OAuth1Fixed): OAuth1Signer {
   ];
   const beforeEntries = before.flatMap((p) => (p ? [p.entry] : []));
   const afterEntries = after.flatMap((p) => (p ? [p.entry] : []));
+  const fixedBefore = beforeEntries.map(baseText).join("%26");
+  const fixedAfter = afterEntries.map(baseText).join("%26");
+  const firstFixed = beforeEntries[0] as string;
+  const lastFixed = afterEntries[afterEntries.length - 1];
+
+  /** The parameters of the base string: the request's own (sorted entries) merged with the oauth_* ones. */
+  function parametersText(params: string[], nonceEntry: string, timestamp: string): string {
+    const middle = `oauth_nonce%3D${nonceEntry}%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D${timestamp}`;
+    let split = 0;
+    while (split < params.length && (params[split] as string) < firstFixed) split++;
+    if (lastFixed !== undefined && (split === params.length || (params[split] as string) > lastFixed)) {
+      // The usual case: each parameter sorts before or after every oauth_* one, whose text is ready.
+      let text = "";
+      for (let i = 0; i < split; i++) text += `${baseText(params[i] as string)}%26`;
+      text += `${fixedBefore}%26${middle}%26${fixedAfter}`;
+      for (let i = split; i < params.length; i++) text += `%26${baseText(params[i] as string)}`;
+      return text;
+    }
+    // A parameter sorts among the oauth_* ones: sort them all (entry() makes string order the RFC's).
+    const all = [...params, ...beforeEntries, `oauth_nonce\x01${nonceEntry}`, "oauth_signature_method\x01HMAC-SHA1"];
+    all.push(`oauth_timestamp\x01${timestamp}`, ...afterEntries);
+    return all.sort().map(baseText).join("%26");
+  }
+
   // The header in name order, the signature slotted in before oauth_signature_method.
   const head = `OAuth ${before.flatMap((p) => (p ? [p.header] : [])).join(", ")}, oauth_nonce="`;
   const tail = after.flatMap((p) => (p ? [`, ${p.header}`] : [])).join("");
@@ -191,27 +245,13 @@ export function createOAuth1Signer(credentials: OAuth1Fixed): OAuth1Signer {
         nonceEntry = percentEncodeTwice(request.nonce);
       }
       const timestamp = timestampText(request.timestamp);
-      const { baseUri, query } = splitUrl(requireText("url", request.url));
-      // Only the request's own parameters need sorting; the oauth_* ones are merged in, already in order.
+      const { encodedUri, query } = encodedUriAndQuery(requireText("url", request.url));
+      // The request's own parameters, sorted; parametersText merges the oauth_* ones in.
       const params: string[] = [];
       pushEncoded(query, params);
       pushForm(request.form, params);
       if (params.length > 1) params.sort();
-      const oauth = [
-        ...beforeEntries,
-        `oauth_nonce\x01${nonceEntry}`,
-        "oauth_signature_method\x01HMAC-SHA1",
-        `oauth_timestamp\x01${timestamp}`,
-        ...afterEntries,
-      ];
-      let joined = "";
-      let next = 0;
-      for (const entry of oauth) {
-        while (next < params.length && params[next] < entry) joined += `${params[next++]}%26`;
-        joined += `${entry}%26`;
-      }
-      while (next < params.length) joined += `${params[next++]}%26`;
-      const baseString = `${method}&${percentEncode(baseUri)}&${joined.slice(0, -3).replaceAll("\x01", "%3D")}`;
+      const baseString = `${method}&${encodedUri}&${parametersText(params, nonceEntry, timestamp)}`;
       const signature = hmacSha1Base64(key, baseString);
       const authorization = `${head}${nonce}", oauth_signature="${percentEncode(signature)}", oauth_signature_method="HMAC-SHA1", oauth_timestamp="${timestamp}"${tail}`;
       return { signature, baseString, authorization };

@@ -14,10 +14,21 @@ export interface RateLimitState extends RateLimitWindow {
   account?: RateLimitWindow;
 }
 
-function readWindow(headers: Headers, prefix: string): RateLimitWindow | undefined {
-  const limit = headers.get(`${prefix}-limit`);
-  const remaining = headers.get(`${prefix}-remaining`);
-  const reset = headers.get(`${prefix}-reset`);
+/** The header names of one level's window. */
+const headerNames = (prefix: string) => ({
+  limit: `${prefix}-limit`,
+  remaining: `${prefix}-remaining`,
+  reset: `${prefix}-reset`,
+});
+const USER = headerNames("x-rate-limit");
+const ACCOUNT = headerNames("x-account-rate-limit");
+/** Every rate-limit header, the one nearly every answer carries first. */
+const ALL_NAMES = [USER, ACCOUNT].flatMap((names) => [names.limit, names.remaining, names.reset]);
+
+function readWindow(headers: Headers, names: typeof USER): RateLimitWindow | undefined {
+  const limit = headers.get(names.limit);
+  const remaining = headers.get(names.remaining);
+  const reset = headers.get(names.reset);
   if (limit === null && remaining === null && reset === null) return undefined;
   return {
     limit: Number(limit ?? Number.NaN),
@@ -28,14 +39,23 @@ function readWindow(headers: Headers, prefix: string): RateLimitWindow | undefin
 
 /** Parses the user-level and account-level rate-limit headers; undefined when neither is present. */
 export function parseRateLimit(headers: Headers): RateLimitState | undefined {
-  const user = readWindow(headers, "x-rate-limit");
-  const account = readWindow(headers, "x-account-rate-limit");
+  const user = readWindow(headers, USER);
+  const account = readWindow(headers, ACCOUNT);
   const governing = account ?? user;
   if (!governing) return undefined;
   const state: RateLimitState = { ...governing, scope: account ? "account" : "user" };
   if (user) state.user = user;
   if (account) state.account = account;
   return state;
+}
+
+/**
+ * Whether {@link parseRateLimit} finds a state in these headers, at the cost of one lookup when the
+ * usual header is there.
+ */
+export function hasRateLimit(headers: Headers): boolean {
+  for (const name of ALL_NAMES) if (headers.has(name)) return true;
+  return false;
 }
 
 /** Milliseconds a `retry-after` header asks for (seconds or an HTTP date); undefined when absent or unreadable. */

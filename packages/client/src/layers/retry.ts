@@ -102,27 +102,37 @@ export function retryLayer(options: RetryOptions | false = {}, layerOptions: Ret
   const now = layerOptions.now ?? Date.now;
   const random = layerOptions.random ?? Math.random;
   const sleep = layerOptions.sleep ?? timerSleep;
-  return (next) => async (url, init) => {
+  return (next) => (url, init) => {
     const method = init.method ?? "GET";
     const signal = init.signal ?? undefined;
-    for (let attempt = 1; ; attempt++) {
-      if (signal?.aborted) throw signal.reason;
-      let response: Response;
+    const again = (attempt: number, delay: number) => sleep(delay, signal).then(() => send(attempt + 1));
+    // Promise callbacks rather than an async loop: the first attempt, nearly always the only one,
+    // then costs one reaction instead of an async function's several.
+    const send = (attempt: number): Promise<Response> => {
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      let pending: Promise<Response>;
       try {
-        response = await next(url, init);
+        pending = next(url, init);
       } catch (error) {
-        if (signal?.aborted) throw signal.reason ?? error;
-        if (isFinalError(error) || !shouldRetry({ method, attempt }, policy)) throw error;
-        // Without a status the delay is always a backoff, never undefined.
-        await sleep(getRetryDelayMs({ method, attempt }, policy, now(), random()) ?? 0, signal);
-        continue;
+        pending = Promise.reject(error);
       }
-      const status = response.status;
-      if (response.ok || !shouldRetry({ method, attempt, status }, policy)) return response;
-      const delay = getRetryDelayMs({ method, attempt, status, headers: response.headers }, policy, now(), random());
-      if (delay === undefined) return response;
-      await response.body?.cancel();
-      await sleep(delay, signal);
-    }
+      return pending.then(
+        (response) => {
+          const status = response.status;
+          if (response.ok || !shouldRetry({ method, attempt, status }, policy)) return response;
+          const outcome = { method, attempt, status, headers: response.headers };
+          const delay = getRetryDelayMs(outcome, policy, now(), random());
+          if (delay === undefined) return response;
+          return Promise.resolve(response.body?.cancel()).then(() => again(attempt, delay));
+        },
+        (error: unknown) => {
+          if (signal?.aborted) throw signal.reason ?? error;
+          if (isFinalError(error) || !shouldRetry({ method, attempt }, policy)) throw error;
+          // Without a status the delay is always a backoff, never undefined.
+          return again(attempt, getRetryDelayMs({ method, attempt }, policy, now(), random()) ?? 0);
+        },
+      );
+    };
+    return send(1);
   };
 }

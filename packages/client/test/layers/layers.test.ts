@@ -14,6 +14,7 @@ import {
   timeoutLayer,
   XAdsTimeoutError,
 } from "../../src/index.js";
+import { latestRateLimit } from "../../src/layers/rate-limit.js";
 
 const secrets = {
   consumerKey: "CONSUMER-KEY-1",
@@ -170,6 +171,42 @@ describe("rateLimitLayer", () => {
     await send("https://a.example/", {});
     await send("https://a.example/", {});
     expect(states).toEqual([7]);
+  });
+});
+
+describe("latestRateLimit", () => {
+  const windowOf = (prefix: string, remaining: number) => ({
+    [`${prefix}-limit`]: "10",
+    [`${prefix}-remaining`]: String(remaining),
+    [`${prefix}-reset`]: "1",
+  });
+  it("keeps the state of the latest response that carried one, through answers that carry none", async () => {
+    const tracker = latestRateLimit();
+    const { fetch } = recorder(
+      () => new Response("{}", { headers: windowOf("x-rate-limit", 7) }),
+      ok,
+      () => new Response("{}", { headers: { ...windowOf("x-rate-limit", 6), ...windowOf("x-account-rate-limit", 2) } }),
+      // Only one header of the six still makes a state, as parseRateLimit reads it.
+      () => new Response("{}", { headers: { "x-account-rate-limit-reset": "5" } }),
+    );
+    const send = tracker.layer(fetch);
+    expect(tracker.state).toBeUndefined();
+    await send("https://a.example/", {});
+    await send("https://a.example/", {});
+    expect(tracker.state).toMatchObject({ scope: "user", remaining: 7 });
+    await send("https://a.example/", {});
+    expect(tracker.state).toMatchObject({ scope: "account", remaining: 2, user: { remaining: 6 } });
+    await send("https://a.example/", {});
+    expect(tracker.state).toMatchObject({ scope: "account", reset: 5 });
+    expect(tracker.state?.remaining).toBeNaN();
+  });
+
+  it("is what a client without onRateLimit reports as rateLimit", async () => {
+    const { fetch } = recorder(() => new Response("{}", { headers: windowOf("x-rate-limit", 4) }), ok);
+    const ads = createAdsClient({ fetch });
+    await ads.GET("/12/accounts/{account_id}", { params: { path: { account_id: "a" } } });
+    await ads.GET("/12/accounts/{account_id}", { params: { path: { account_id: "a" } } });
+    expect(ads.rateLimit).toMatchObject({ scope: "user", remaining: 4 });
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createOAuth1Signer, type OAuth1Credentials, type OAuth1Request, signOAuth1 } from "../../src/index.js";
 
@@ -86,5 +87,46 @@ describe("createOAuth1Signer", () => {
     const signer = createOAuth1Signer(user);
     const shown = `${JSON.stringify(signer)} ${String(signer)} ${Object.keys(signer).join()}`;
     for (const secret of [user.consumerSecret, user.tokenSecret as string]) expect(shown).not.toContain(secret);
+  });
+
+  // An independent reading of RFC 5849 section 3.4 on node:crypto: every parameter in one list, sorted
+  // by encoded name then value. The signer merges the sorted request parameters with the oauth_* ones
+  // it keeps ready, so these cases put parameters before, after and among them.
+  const encode = (text: string) =>
+    encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  function referenceSignature(credentials: OAuth1Credentials & { version?: false }, request: OAuth1Request): string {
+    const url = new URL(request.url);
+    const pairs: [string, string][] = [...url.searchParams];
+    if (typeof request.form === "string") pairs.push(...new URLSearchParams(request.form));
+    pairs.push(
+      ["oauth_consumer_key", credentials.consumerKey],
+      ["oauth_nonce", String(request.nonce)],
+      ["oauth_signature_method", "HMAC-SHA1"],
+      ["oauth_timestamp", String(request.timestamp)],
+    );
+    if (credentials.token) pairs.push(["oauth_token", credentials.token]);
+    if (credentials.version !== false) pairs.push(["oauth_version", "1.0"]);
+    const sorted = pairs
+      .map(([name, value]) => [encode(name), encode(value)] as const)
+      .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
+      .map(([name, value]) => `${name}=${value}`)
+      .join("&");
+    const base = `${request.method.toUpperCase()}&${encode(url.origin + url.pathname)}&${encode(sorted)}`;
+    const key = `${encode(credentials.consumerSecret)}&${encode(credentials.tokenSecret ?? "")}`;
+    return createHmac("sha1", key).update(base).digest("base64");
+  }
+
+  it.each([
+    "https://ads-api.x.com/12/accounts/abc?with_deleted=true",
+    "https://ads-api.x.com/12/accounts?count=10&b=2&a=1&z=%E2%9C%93",
+    "https://ads-api.x.com/12/x?oauth_d=1&oauth_z=2&p=3&a=0",
+    "https://ads-api.x.com/12/x?oauth_consumer_key=xvz1evFS4wEEPTGEFPHBog&a=a&a=A",
+    "https://ads-api.x.com/12/x?p=1&p=1&o=2",
+    "https://ads-api.x.com/12/x",
+  ])("signs %s as an independent reading of RFC 5849 does", (url) => {
+    for (const credentials of [user, { consumerKey: "k", consumerSecret: "s", version: false as const }]) {
+      const request = { method: "get", url, form: "b=2&oauth_w=1", ...fixed };
+      expect(createOAuth1Signer(credentials).sign(request).signature).toBe(referenceSignature(credentials, request));
+    }
   });
 });
