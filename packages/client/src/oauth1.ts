@@ -49,7 +49,7 @@ export interface SignedOAuth1 {
 
 const NONCE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const NONCE_LENGTH = 32;
-const randomBytes = new Uint8Array(NONCE_LENGTH * 64);
+const randomBytes = new Uint8Array(NONCE_LENGTH * 512);
 let randomOffset = randomBytes.length;
 const nonceCodes = new Array<number>(NONCE_LENGTH);
 

@@ -23,10 +23,13 @@ describe("guardBody", () => {
     expect(release).toHaveBeenCalledTimes(1);
   });
 
-  it("keeps the response a Response of its own class, with its own methods", async () => {
+  it("keeps the response a Response of its own class, whose own readers it wraps", async () => {
     class Tagged extends Response {
       tag() {
         return "mine";
+      }
+      override async text() {
+        return `tagged ${await super.text()}`;
       }
     }
     const release = vi.fn();
@@ -34,10 +37,13 @@ describe("guardBody", () => {
     expect(response).toBeInstanceOf(Tagged);
     expect(response).toBeInstanceOf(Response);
     expect(response.tag()).toBe("mine");
-    expect(await response.text()).toBe("text");
+    expect(await response.text()).toBe("tagged text");
     expect(release).toHaveBeenCalledTimes(1);
-    // Another response of the class is untouched until it is guarded.
-    expect(Object.hasOwn(Object.getPrototypeOf(new Tagged("x")), "text")).toBe(false);
+    // Neither another response of the class nor the class itself is touched.
+    const other = new Tagged("x");
+    expect(Object.hasOwn(other, "text")).toBe(false);
+    expect(await other.text()).toBe("tagged x");
+    expect(Object.hasOwn(Response.prototype, "text")).toBe(true);
   });
 
   it("a response guarded twice releases both guards on one read", async () => {
