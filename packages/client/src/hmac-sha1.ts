@@ -3,6 +3,8 @@
 // worker thread (tens of microseconds per call), which would dominate the cost of every signed request;
 // this small implementation is checked against RFC 2202 and against node:crypto in the tests.
 
+import { boundedCache } from "./bounded-cache.js";
+
 const W = new Int32Array(80);
 let scratch = new Uint8Array(1024);
 
@@ -94,9 +96,6 @@ interface KeyState {
   outer: Int32Array;
 }
 
-const keyStates = new Map<string, KeyState>();
-const MAX_CACHED_KEYS = 64;
-
 function sha1Ascii(text: string): Uint8Array {
   const bytes = buffer(text.length + 72);
   writeAscii(text, bytes);
@@ -111,9 +110,7 @@ function toBytes(h: Int32Array): Uint8Array {
   return out;
 }
 
-function keyState(key: string): KeyState {
-  const cached = keyStates.get(key);
-  if (cached) return cached;
+function computeKeyState(key: string): KeyState {
   const keyBytes = key.length > 64 ? sha1Ascii(key) : new Uint8Array(key.length);
   if (key.length <= 64) writeAscii(key, keyBytes);
   const ipad = new Uint8Array(64).fill(0x36);
@@ -126,11 +123,11 @@ function keyState(key: string): KeyState {
   const outer = Int32Array.from(INITIAL);
   compress(inner, ipad, 0);
   compress(outer, opad, 0);
-  if (keyStates.size >= MAX_CACHED_KEYS) keyStates.clear();
-  const state = { inner, outer };
-  keyStates.set(key, state);
-  return state;
+  return { inner, outer };
 }
+
+/** The padded key's SHA-1 states, for at most 64 keys. */
+const keyState = boundedCache(64, computeKeyState);
 
 const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 

@@ -1,3 +1,4 @@
+import { boundedCache } from "./bounded-cache.js";
 import { hmacSha1Base64 } from "./hmac-sha1.js";
 import { parseFormPairs, percentEncode, percentEncodeTwice } from "./percent-encode.js";
 
@@ -67,40 +68,33 @@ export function randomNonce(): string {
   return String.fromCharCode(...nonceCodes);
 }
 
-const URL_PARTS = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/(?:[^@/?#]*@)?([^/?#]*)([^?#]*)(?:\?([^#]*))?/;
+const URL_PARTS = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/(?:[^@/?#]*@)?([^/?#]*)([^?#]*)/;
 
-/** Splits an absolute URL into the base string URI of RFC 5849 section 3.4.1.2 and its raw query. */
-function splitUrl(url: string): { baseUri: string; query: string } {
-  const match = URL_PARTS.exec(url);
-  if (!match) throw new TypeError(`signOAuth1: url must be an absolute http(s) URL (got ${JSON.stringify(url)})`);
+/** The base string URI of RFC 5849 section 3.4.1.2 of a URL without its query, percent-encoded. */
+function encodeBaseUri(resource: string): string {
+  const match = URL_PARTS.exec(resource);
+  if (!match) {
+    throw new TypeError(`signOAuth1: url must be an absolute http(s) URL (got ${JSON.stringify(resource)})`);
+  }
   const scheme = (match[1] as string).toLowerCase();
   let host = (match[2] as string).toLowerCase();
   if ((scheme === "http" && host.endsWith(":80")) || (scheme === "https" && host.endsWith(":443"))) {
     host = host.slice(0, host.lastIndexOf(":"));
   }
-  return { baseUri: `${scheme}://${host}${match[3] || "/"}`, query: match[4] ?? "" };
+  return percentEncode(`${scheme}://${host}${match[3] || "/"}`);
 }
 
-const MAX_CACHED_URIS = 256;
-/** Base string URIs, percent-encoded, by the URL before its query; cleared when full. */
-const encodedUris = new Map<string, string>();
+/** Each resource's encoded base string URI, made once (a valid resource stays valid whatever query follows). */
+const encodedBaseUri = boundedCache(256, encodeBaseUri);
 
-/** The percent-encoded base string URI of a URL and its raw query; a request's resource is encoded once. */
+/** The percent-encoded base string URI of a URL and its raw query. */
 function encodedUriAndQuery(url: string): { encodedUri: string; query: string } {
   const end = url.search(/[?#]/);
-  const resource = end === -1 ? url : url.slice(0, end);
-  const cached = encodedUris.get(resource);
-  if (cached === undefined) {
-    // A valid resource stays valid whatever query follows it, so only valid ones are cached.
-    const { baseUri, query } = splitUrl(url);
-    const encodedUri = percentEncode(baseUri);
-    if (encodedUris.size >= MAX_CACHED_URIS) encodedUris.clear();
-    encodedUris.set(resource, encodedUri);
-    return { encodedUri, query };
-  }
-  if (end === -1 || url[end] === "#") return { encodedUri: cached, query: "" };
+  if (end === -1) return { encodedUri: encodedBaseUri(url), query: "" };
+  const encodedUri = encodedBaseUri(url.slice(0, end));
+  if (url[end] === "#") return { encodedUri, query: "" };
   const hash = url.indexOf("#", end);
-  return { encodedUri: cached, query: url.slice(end + 1, hash === -1 ? undefined : hash) };
+  return { encodedUri, query: url.slice(end + 1, hash === -1 ? undefined : hash) };
 }
 
 function requireText(name: keyof SignOAuth1Input, value: unknown): string {

@@ -1,7 +1,7 @@
 import { bearerLayer } from "./layers/bearer.js";
 import { composeLayers, type Fetch, type Layer } from "./layers/compose.js";
 import { oauth1Layer } from "./layers/oauth1.js";
-import { latestRateLimit, rateLimitLayer } from "./layers/rate-limit.js";
+import { latestRateLimit } from "./layers/rate-limit.js";
 import { type RetryOptions, retryLayer } from "./layers/retry.js";
 import { timeoutLayer } from "./layers/timeout.js";
 import type { OAuth1Credentials } from "./oauth1.js";
@@ -114,27 +114,20 @@ export interface Transport {
  */
 export function createTransport(options: TransportOptions, auth?: Layer): Transport {
   const fetchImpl: Fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const { oauth1, bearer, onRateLimit } = options;
-  let observed: RateLimitState | undefined;
+  const { oauth1, bearer } = options;
   const layers: Layer[] = [retryLayer(options.retry ?? {}, options), ...(options.layers ?? [])];
   layers.push(timeoutLayer(options.timeoutMs ?? 30_000));
   const signing =
     auth ?? (oauth1 ? oauth1Layer(oauth1, options) : bearer !== undefined ? bearerLayer(bearer) : undefined);
   if (signing) layers.push(signing);
   // Without an onRateLimit to call, the state is parsed only when `rateLimit` is read.
-  const tracked = onRateLimit ? undefined : latestRateLimit();
-  layers.push(
-    tracked?.layer ??
-      rateLimitLayer((state, response) => {
-        observed = state;
-        onRateLimit?.(state, response);
-      }),
-  );
+  const rateLimit = latestRateLimit(options.onRateLimit);
+  layers.push(rateLimit.layer);
   const send = composeLayers(layers, fetchImpl);
   const transport = (request: Request | PreparedRequest): Promise<Response> => {
     if (request instanceof PreparedRequest && sendable(request)) return send(request.url, initOf(request));
     const prepared = request instanceof PreparedRequest ? new Request(request.url, request.init) : request;
     return fromRequest(prepared).then((p) => send(p.url, initOf(p)));
   };
-  return Object.defineProperty(transport, "rateLimit", { get: () => tracked?.state ?? observed }) as Transport;
+  return Object.defineProperty(transport, "rateLimit", { get: () => rateLimit.state }) as Transport;
 }

@@ -1,5 +1,6 @@
 // The client's URL serializers for openapi-fetch, each made once per process instead of once per request.
 import { createQuerySerializer, defaultPathSerializer } from "openapi-fetch";
+import { boundedCache } from "./bounded-cache.js";
 
 /** Comma-separated lists (id filters) are `style: form, explode: false` in the documents. */
 export const querySerializer = createQuerySerializer({ array: { style: "form", explode: false } });
@@ -11,12 +12,11 @@ const PARAMETER = /\{([^{}]+)\}/;
 /** Templates whose parameters carry a style (`{name*}`, `{.name}`, `{;name}`) go to openapi-fetch's serializer. */
 const STYLED = /\{[^{}]*[*.;][^{}]*\}/;
 const MAX_TEMPLATES = 1024;
-const compiled = new Map<string, Compiled | null>();
 
-function compile(template: string): Compiled | null {
-  if (STYLED.test(template)) return null;
-  return template.split(PARAMETER);
-}
+/** A template split once; null for a styled one. */
+const compiled = boundedCache(MAX_TEMPLATES, (template): Compiled | null =>
+  STYLED.test(template) ? null : template.split(PARAMETER),
+);
 
 /**
  * openapi-fetch's path serializer for `style: simple` scalars (every path parameter of the documents),
@@ -25,12 +25,7 @@ function compile(template: string): Compiled | null {
  * At most {@link MAX_TEMPLATES} templates are kept, so that ad-hoc paths cannot grow the cache.
  */
 export function pathSerializer(template: string, params: Record<string, unknown>): string {
-  let parts = compiled.get(template);
-  if (parts === undefined) {
-    if (compiled.size >= MAX_TEMPLATES) compiled.clear();
-    parts = compile(template);
-    compiled.set(template, parts);
-  }
+  const parts = compiled(template);
   if (parts === null) return defaultPathSerializer(template, params);
   let url = parts[0] as string;
   for (let i = 1; i < parts.length; i += 2) {

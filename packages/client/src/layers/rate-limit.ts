@@ -1,16 +1,6 @@
 import { hasRateLimit, parseRateLimit, type RateLimitState } from "../rate-limit.js";
 import type { Layer } from "./compose.js";
 
-/** Calls `onState` with the rate-limit state of every response that carries one (`parseRateLimit`). */
-export function rateLimitLayer(onState: (state: RateLimitState, response: Response) => void): Layer {
-  return (next) => (url, init) =>
-    next(url, init).then((response) => {
-      const state = parseRateLimit(response.headers);
-      if (state) onState(state, response);
-      return response;
-    });
-}
-
 /** A layer that keeps the rate-limit state of the latest response that carried one; see {@link latestRateLimit}. */
 export interface LatestRateLimit {
   readonly layer: Layer;
@@ -19,16 +9,26 @@ export interface LatestRateLimit {
 }
 
 /**
- * Keeps the rate-limit state of the latest response that carries one, parsed when `state` is read:
- * a client whose state nobody reads pays one header lookup per response instead of six and a parse.
+ * Keeps the rate-limit state of the latest response that carries one. Without `onState` it is parsed
+ * when `state` is read: a response costs one header lookup instead of six and a parse. With `onState`,
+ * each response's state is parsed and handed to it.
  */
-export function latestRateLimit(): LatestRateLimit {
+export function latestRateLimit(onState?: (state: RateLimitState, response: Response) => void): LatestRateLimit {
   let parsed: RateLimitState | undefined;
   let unparsed: Headers | undefined;
   return {
     layer: (next) => (url, init) =>
       next(url, init).then((response) => {
-        if (hasRateLimit(response.headers)) unparsed = response.headers;
+        if (onState === undefined) {
+          if (hasRateLimit(response.headers)) unparsed = response.headers;
+          return response;
+        }
+        const state = parseRateLimit(response.headers);
+        if (state) {
+          parsed = state;
+          unparsed = undefined;
+          onState(state, response);
+        }
         return response;
       }),
     get state() {
@@ -40,3 +40,7 @@ export function latestRateLimit(): LatestRateLimit {
     },
   };
 }
+
+/** Calls `onState` with the rate-limit state of every response that carries one (`parseRateLimit`). */
+export const rateLimitLayer = (onState: (state: RateLimitState, response: Response) => void): Layer =>
+  latestRateLimit(onState).layer;
