@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // xads-emulator: serves the emulator, prints its URLs and the fixture's credentials, and with
 // --snapshot FILE loads that state at start and saves it on exit (SIGINT, SIGTERM).
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { isLoopbackHost } from "@xads/local-guard";
 import { createEmulator } from "./emulator.js";
-import type { DocumentName } from "./serve.js";
+import { CONTROL_TOKEN_HEADER, type DocumentName } from "./serve.js";
+import { readSnapshotFile, writeSnapshotFile } from "./snapshot-file.js";
 
 const USAGE = `Usage: xads-emulator [--ports auth=4010,ads=4011,tailored-audiences=4012,upload=4013] [--host 127.0.0.1]
-                     [--snapshot FILE] [--lenient-auth] [--no-rate-limits]`;
+                     [--snapshot FILE] [--lenient-auth] [--no-rate-limits]
+                     [--allow-origin ORIGIN]... [--allow-host NAME]...
+  On a host other than loopback the controls (/_emulator/) answer other machines only with the token
+  printed at start (or XADS_EMULATOR_CONTROL_TOKEN's value) in ${CONTROL_TOKEN_HEADER}.`;
 
 function parsePorts(text: string | undefined): Partial<Record<DocumentName, number>> {
   if (!text) return {};
@@ -28,6 +32,8 @@ async function main() {
       snapshot: { type: "string" },
       "lenient-auth": { type: "boolean" },
       "no-rate-limits": { type: "boolean" },
+      "allow-origin": { type: "string", multiple: true },
+      "allow-host": { type: "string", multiple: true },
       help: { type: "boolean" },
     },
   });
@@ -40,11 +46,43 @@ async function main() {
     rateLimits: !values["no-rate-limits"],
   });
   const file = values.snapshot;
-  if (file && existsSync(file)) emulator.restore(JSON.parse(readFileSync(file, "utf8")));
+  const saved = file ? readSnapshotFile(file) : undefined;
+  if (saved) emulator.restore(saved);
+  const controlToken = process.env.XADS_EMULATOR_CONTROL_TOKEN;
   const served = await emulator.listen({
     ports: parsePorts(values.ports),
     ...(values.host ? { host: values.host } : {}),
+    ...(controlToken ? { controlToken } : {}),
+    ...(values["allow-origin"] ? { allowedOrigins: values["allow-origin"] } : {}),
+    ...(values["allow-host"] ? { allowedHosts: values["allow-host"] } : {}),
   });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    let failed = false;
+    if (file) {
+      try {
+        writeSnapshotFile(file, () => emulator.snapshot());
+      } catch (error) {
+        failed = true;
+        console.error(`xads-emulator: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    await served.close();
+    console.log(`xads-emulator: stopped (${signal})${file && !failed ? `, state saved to ${file}` : ""}`);
+    process.exit(failed ? 1 : 0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  if (values.host && !isLoopbackHost(values.host)) {
+    console.error(
+      [
+        `WARNING: the emulator listens on ${values.host}: other machines reach its API (${values["lenient-auth"] ? "lenient" : "strict"} auth).`,
+        `  Its controls answer them only with ${CONTROL_TOKEN_HEADER}: ${controlToken ? "(XADS_EMULATOR_CONTROL_TOKEN)" : served.controlToken}`,
+      ].join("\n"),
+    );
+  }
   const lines = [
     `xads-emulator: ${values["lenient-auth"] ? "lenient" : "strict"} auth, rate limits ${values["no-rate-limits"] ? "off" : "on"}${file ? `, snapshot ${file}` : ""}`,
     ...Object.entries(served.urls).map(([name, url]) => `  ${name.padEnd(20)} ${url}`),
@@ -53,17 +91,6 @@ async function main() {
     `Controls: ${served.urls.ads}/_emulator/ (reset, clock, snapshot, faults, requests, fixture). Ctrl-C stops.`,
   ];
   console.log(lines.join("\n"));
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    if (file) writeFileSync(file, `${JSON.stringify(emulator.snapshot())}\n`);
-    await served.close();
-    console.log(`xads-emulator: stopped (${signal})${file ? `, state saved to ${file}` : ""}`);
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 // createEmulator: the state, the clock and the controls around the request pipeline.
 
-import { ADMIN_PREFIX, handleAdmin } from "./admin/admin.js";
+import { ADMIN_PREFIX, handleAdmin, refusedControl } from "./admin/admin.js";
 import { initialAuthState } from "./auth/state.js";
 import { NonceCache } from "./auth/verify.js";
 import { type Clock, createClock } from "./clock.js";
@@ -9,7 +9,7 @@ import { createFixture, type Fixture } from "./fixture.js";
 import { asRequest, requestOf } from "./http/request-like.js";
 import { rootIndex } from "./http/root-index.js";
 import { RateLimiter } from "./limits/rate-limits.js";
-import { handle, toResponse } from "./pipeline.js";
+import { handle, refuseMalformed, toResponse } from "./pipeline.js";
 import { type LoggedRequest, RequestLog } from "./request-log.js";
 import { linkSeeds } from "./resources/seed-links.js";
 import { ruleSet } from "./rules/index.js";
@@ -72,13 +72,17 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
         return handleAdmin(emulator, request instanceof Request ? request : new Request(input, init));
       return toResponse(await handle(runtime, request, { loopback: true, url }));
     },
-    listen: (listenOptions) =>
-      serve(listenOptions, async (request, meta) => {
-        const url = new URL(request.url);
-        if (url.pathname === "/" && request.method === "GET" && meta.document) return rootIndex(meta.document);
-        return url.pathname.startsWith(ADMIN_PREFIX)
-          ? handleAdmin(emulator, await asRequest(request))
-          : handle(runtime, request, { ...meta, url });
+    listen: (listenOptions = {}) =>
+      serve(listenOptions, {
+        async answer(request, meta) {
+          const { url } = meta;
+          if (url.pathname === "/" && request.method === "GET" && meta.document) return rootIndex(meta.document);
+          if (!url.pathname.startsWith(ADMIN_PREFIX)) return handle(runtime, request, meta);
+          const door = meta.door();
+          if (!door.allowed) return refusedControl(door.status, door.reason);
+          return handleAdmin(emulator, await asRequest(request));
+        },
+        refuse: (reason, method, target, meta) => refuseMalformed(runtime, reason, method, target, meta),
       }),
     reset() {
       state = fresh();

@@ -7,7 +7,7 @@ import { authenticate, BASE_STRING_HEADER } from "./auth/verify.js";
 import { type Answer, ApiFailure, type Call, DroppedConnection } from "./call.js";
 import { documents } from "./generated/index.js";
 import { type ApiError, errorBody } from "./http/errors.js";
-import { readRequest } from "./http/read.js";
+import { percentEscapesAreUtf8, readRequest } from "./http/read.js";
 import type { RequestLike } from "./http/request-like.js";
 import { route } from "./http/router.js";
 import { customHandlers } from "./operations/index.js";
@@ -164,6 +164,7 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
   let operation: OperationSpec | undefined;
   let status = 500;
   let internal: string | undefined;
+  let stack: string | undefined;
   try {
     const reply = await answer();
     status = reply.status;
@@ -173,7 +174,9 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
       status = 0;
       throw error;
     }
-    internal = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    // The log (readable at /_emulator/requests) gets the error's class and message; the hook, the stack.
+    internal = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    stack = error instanceof Error ? (error.stack ?? internal) : internal;
     const style = operation?.errorStyle ?? styleOfPath(url.pathname, meta.document);
     const failure = new ApiFailure([{ status: 500, code: "INTERNAL_ERROR", message: "Internal error" }]);
     status = 500;
@@ -189,7 +192,7 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
         durationMs: Math.round((performance.now() - started) * 1000) / 1000,
         ...(internal ? { error: internal } : {}),
       });
-    if (internal) runtime.onInternalError?.(internal, request.method, url.href);
+    if (stack) runtime.onInternalError?.(stack, request.method, url.href);
   }
 
   async function answer(): Promise<Reply> {
@@ -229,11 +232,19 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
       );
     }
 
-    const read = await readRequest(request, op.document === "upload" ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES);
-    if (read.tooLarge)
+    const limit = op.document === "upload" ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
+    const read = await readRequest(request, limit);
+    if (read.tooLarge) {
+      // What was not read is not waited for: the connection closes after the answer.
+      const tooLarge = { status: 413, numeric: 44, code: "INVALID_PARAMETER", parameter: "body" };
+      const message = `The request body is over ${limit} bytes`;
+      return fail(new ApiFailure([{ ...tooLarge, message }]), matched.path, { connection: "close" });
+    }
+    const notUtf8 = read.notUtf8 ? "body" : percentEscapesAreUtf8(url.search) ? undefined : "query";
+    if (notUtf8)
       return fail(
         new ApiFailure([
-          { status: 400, code: "INVALID_PARAMETER", message: "The request body is too large", parameter: "body" },
+          { status: 400, code: "INVALID_PARAMETER", message: `The ${notUtf8} is not valid UTF-8`, parameter: notUtf8 },
         ]),
         matched.path,
       );
@@ -314,10 +325,35 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
       url,
     };
     try {
-      return toReply(behaviour(call), headers);
+      // The answer is made inside the writes' transaction: a write whose answer cannot be made is undone.
+      return state.store.transaction(() => toReply(behaviour(call), headers));
     } catch (error) {
       if (error instanceof ApiFailure) return fail(error, echo, headers);
       throw error;
     }
   }
+}
+
+/** A request that names no URL (its target or its Host): 400 in the port document's error body, logged. */
+export function refuseMalformed(
+  runtime: Runtime,
+  reason: string,
+  method: string,
+  target: string,
+  meta: RequestMeta,
+): Reply {
+  runtime.log.add({
+    at: runtime.clock.now(),
+    method,
+    // As sent, cut short: a hostile target is logged, not kept whole.
+    url: target.slice(0, 2048),
+    operationId: null,
+    status: 400,
+    durationMs: 0,
+  });
+  const style = styleOfPath(target.startsWith("/") ? target : "", meta.document);
+  const failure = new ApiFailure([
+    { status: 400, code: "INVALID_PARAMETER", message: `Malformed request: ${reason}`, parameter: "request" },
+  ]);
+  return toReply(failureAnswer(style, failure, {}), { connection: "close" });
 }

@@ -1,8 +1,21 @@
 // Serves the emulator over HTTP: one port per document (every port answers every path; the port only
 // picks the error body of an unknown path), on free ports unless told. A request whose fault drops
 // the connection (the pipeline throws DroppedConnection) gets no answer: its socket is destroyed.
+// Each port has @xads/local-guard's door, which the controls (`/_emulator/`) pass through: clients of
+// this machine naming it by its own name, no web pages, and other machines only with the control token.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import {
+  BodyTooLarge,
+  createDoor,
+  type DoorVerdict,
+  isLoopbackAddress,
+  isLoopbackHost,
+  newToken,
+  readBodyWithin,
+  requestUrl,
+  urlHostname,
+} from "@xads/local-guard";
 import { DroppedConnection } from "./call.js";
 import { documents } from "./generated/index.js";
 import type { RequestLike } from "./http/request-like.js";
@@ -13,59 +26,75 @@ export type DocumentName = "auth" | "ads" | "tailored-audiences" | "upload";
 export interface ListenOptions {
   /** Port per document; 0 or absent: a free port. */
   ports?: Partial<Record<DocumentName, number>>;
-  /** Default 127.0.0.1. */
+  /** Default 127.0.0.1. On another interface the controls answer other machines only with the token. */
   host?: string;
+  /** The token other machines send the controls (`x-xads-emulator-token`); made at random when needed. */
+  controlToken?: string;
+  /** Origins whose web pages may use the controls; by default none may. */
+  allowedOrigins?: readonly string[];
+  /** Host names the controls answer besides this machine's loopback names and the listen address. */
+  allowedHosts?: readonly string[];
 }
 
 export interface Served {
   urls: Record<DocumentName, string>;
+  /** The token other machines must send the controls, when the emulator listens beyond loopback. */
+  controlToken?: string;
   close(): Promise<void>;
 }
 
-/** More than any accepted body: the pipeline answers the API's error, the connection is then closed. */
-const MAX_READ_BYTES = 16 * 1024 * 1024;
-const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+/** The request header carrying the control token. */
+export const CONTROL_TOKEN_HEADER = "x-xads-emulator-token";
 
-type Handler = (request: RequestLike, meta: RequestMeta) => Promise<Reply | Response>;
-
-/** The body, read whole (at most MAX_READ_BYTES; `size` counts what was sent). */
-function readBody(message: IncomingMessage): Promise<{ chunks: Buffer[]; size: number }> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    message.on("data", (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size <= MAX_READ_BYTES) chunks.push(chunk);
-    });
-    message.on("end", () => resolve({ chunks, size }));
-    message.on("error", reject);
-  });
+/** What the served request adds: the client's standing at the door, asked only for the controls. */
+export interface ServedMeta extends RequestMeta {
+  door(): DoorVerdict;
 }
 
-async function toRequest(message: IncomingMessage, host: string): Promise<RequestLike> {
+export interface Handler {
+  answer(request: RequestLike & { url: string }, meta: ServedMeta & { url: URL }): Promise<Reply | Response>;
+  /** A request that is not one (its target or Host is no URL): answered 400 and logged. */
+  refuse(reason: string, method: string, target: string, meta: RequestMeta): Reply;
+}
+
+/** The request's parts, the body read only when the pipeline asks, within the limit it gives. */
+function toRequest(message: IncomingMessage, url: URL): RequestLike {
   const method = (message.method ?? "GET").toUpperCase();
-  // A GET or HEAD is not read: most requests have no body, and the stream ends unread.
-  const { chunks, size } = method === "GET" || method === "HEAD" ? { chunks: [], size: 0 } : await readBody(message);
-  // Node's own header object (lower-case names), read through a getter: no Headers to build.
-  const incoming = size > MAX_READ_BYTES ? { ...message.headers, "content-length": String(size) } : message.headers;
+  const incoming = message.headers;
   const headers = {
     get(name: string): string | null {
       const value = incoming[name.toLowerCase()];
       return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
     },
   };
-  // The parts as read, not a WHATWG Request (building one costs about as much as answering a read).
-  const body = chunks.length > 0 ? Buffer.concat(chunks) : null;
+  const declared = incoming["content-length"];
+  const hasBody =
+    method !== "GET" && method !== "HEAD" && (incoming["transfer-encoding"] !== undefined || Number(declared) > 0);
+  const bodyWithin = async (maxBytes: number) => {
+    try {
+      return await readBodyWithin(message, maxBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return undefined;
+      throw error;
+    }
+  };
   return {
     method,
-    url: `http://${message.headers.host ?? host}${message.url ?? "/"}`,
+    url: url.href,
     headers,
     headerRecord: incoming,
-    body,
-    arrayBuffer: async () =>
-      body ? body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) : new ArrayBuffer(0),
+    body: hasBody ? message : null,
+    bodyWithin,
+    arrayBuffer: async () => {
+      const bytes = hasBody ? await bodyWithin(CONTROL_BODY_BYTES) : new Uint8Array();
+      if (!bytes) throw new RangeError(`the request body is over ${CONTROL_BODY_BYTES} bytes`);
+      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    },
   };
 }
+
+/** The largest body the controls read (a restored snapshot of many records). */
+const CONTROL_BODY_BYTES = 256 * 1024 * 1024;
 
 async function respond(answer: Reply | Response, out: ServerResponse) {
   if (!(answer instanceof Response)) {
@@ -84,10 +113,35 @@ async function respond(answer: Reply | Response, out: ServerResponse) {
   out.end(body);
 }
 
-function listenOne(port: number, host: string, document: string, handler: Handler): Promise<Server> {
+interface PortOptions extends ListenOptions {
+  host: string;
+  port: number;
+  document: string;
+}
+
+function listenOne(options: PortOptions, handler: Handler): Promise<Server> {
+  const { host, document } = options;
+  let door: ReturnType<typeof createDoor> | undefined;
   const server = createServer((message, out) => {
-    toRequest(message, `${host}:${port}`)
-      .then((request) => handler(request, { loopback: LOOPBACK.has(message.socket.remoteAddress ?? ""), document }))
+    const loopback = isLoopbackAddress(message.socket.remoteAddress);
+    const method = (message.method ?? "GET").toUpperCase();
+    const ownHost = () => `${urlHostname(host)}:${(message.socket.address() as AddressInfo).port}`;
+    const target = requestUrl(message.url, message.headers.host ?? ownHost());
+    const answered =
+      "error" in target
+        ? Promise.resolve(handler.refuse(target.error, method, message.url ?? "", { loopback, document }))
+        : handler.answer(toRequest(message, target.url), {
+            loopback,
+            document,
+            url: target.url,
+            door: () =>
+              door?.({ remoteAddress: message.socket.remoteAddress, headers: message.headers }) ?? {
+                allowed: false,
+                status: 403,
+                reason: "the emulator is starting",
+              },
+          });
+    answered
       .then((response) => respond(response, out))
       .catch((error: unknown) => {
         if (error instanceof DroppedConnection) {
@@ -104,12 +158,25 @@ function listenOne(port: number, host: string, document: string, handler: Handle
   server.keepAliveTimeout = 1000;
   return new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, host, () => resolve(server));
+    server.listen(options.port, host, () => {
+      door = createDoor({
+        server: "the emulator's controls",
+        host,
+        port: (server.address() as AddressInfo).port,
+        tokenHeader: CONTROL_TOKEN_HEADER,
+        remoteToken: options.controlToken,
+        ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+        ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+      });
+      resolve(server);
+    });
   });
 }
 
-export async function serve(options: ListenOptions = {}, handler: Handler): Promise<Served> {
+export async function serve(options: ListenOptions, handler: Handler): Promise<Served> {
   const host = options.host ?? "127.0.0.1";
+  // Beyond this machine the controls take a token; on loopback only when one is given.
+  const controlToken = options.controlToken ?? (isLoopbackHost(host) ? undefined : newToken());
   const servers: Server[] = [];
   const urls = {} as Record<DocumentName, string>;
   try {
@@ -117,9 +184,11 @@ export async function serve(options: ListenOptions = {}, handler: Handler): Prom
       const name = document.name as DocumentName;
       const port = options.ports?.[name] ?? 0;
       // A taken port rejects with the listen error (code EADDRINUSE), naming the document and port.
-      const server = await listenOne(port, host, name, handler).catch((error: unknown) => {
-        throw Object.assign(error as Error, { document: name, port });
-      });
+      const server = await listenOne({ ...options, host, port, document: name, controlToken }, handler).catch(
+        (error: unknown) => {
+          throw Object.assign(error as Error, { document: name, port });
+        },
+      );
       servers.push(server);
       const address = server.address() as AddressInfo;
       urls[name] = `http://${host.includes(":") ? `[${host}]` : host}:${address.port}`;
@@ -130,6 +199,7 @@ export async function serve(options: ListenOptions = {}, handler: Handler): Prom
   }
   return {
     urls,
+    ...(controlToken !== undefined ? { controlToken } : {}),
     close: () =>
       Promise.all(
         servers.map(

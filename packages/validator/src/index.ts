@@ -15,6 +15,7 @@ import type {
 import type { OperationId, RequestOf, ResponseBodyOf, StatusOf } from "./typed.js";
 
 export * from "./generated/operations/index.js";
+export { MAX_DEPTH } from "./generated/shared.js";
 export type { OperationTypes } from "./generated/types.js";
 export type { OperationValidator } from "./runtime/operation.js";
 export type { Rule, RuleKind } from "./runtime/rules/index.js";

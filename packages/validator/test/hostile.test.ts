@@ -1,7 +1,11 @@
 // Hostile and huge input: any field name, any status, any depth and any number of errors gets a clear
 // answer, never a TypeError, a stack overflow or an unbounded error list.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { getOperation, listOperationIds, validateResponse } from "../src/index.js";
+import { getOperation, listOperationIds, MAX_DEPTH as ROOT_MAX_DEPTH, validateResponse } from "../src/index.js";
+import { equal } from "../src/runtime/helpers.js";
+import { stringify } from "../src/runtime/json-text.js";
+import { textNestsDeeper, valueNestsDeeper } from "../src/runtime/nesting.js";
 import { MAX_DEPTH } from "../src/runtime/schema-runtime.js";
 
 const PROTOTYPE_NAMES = [...Object.getOwnPropertyNames(Object.prototype), "__proto__"];
@@ -56,44 +60,127 @@ describe("statuses that are not statuses", () => {
 
 describe("depth", () => {
   const limit = `nests deeper than ${MAX_DEPTH} levels (depth)`;
-  it("a request tree 10,000 deep, as an object, answers the depth limit naming the place", () => {
-    const body = [{ operation_type: "Create", params: { name: "deep", segments: deepSegments(10_000) } }];
-    const errors = errorsOf(
-      getOperation("batchCustomAudiences").validateRequest({ path: { account_id: ACCOUNT }, body }),
-    );
-    const deep = errors.find((e) => e.message.endsWith(limit));
-    expect(deep?.code).toBe("INVALID_PARAMETER");
-    expect(deep?.parameter.startsWith("body[0].params.segments.child_segments[0].child_segments[0]")).toBe(true);
-    // The x-rules still answer: the tree has one leaf.
-    expect(errors.some((e) => e.message.includes("max-tree-leaves"))).toBe(false);
+  const batch = getOperation("batchCampaigns");
+  const tooDeep = {
+    code: "INVALID_PARAMETER",
+    parameter: "body",
+    message: `the body nests deeper than ${MAX_DEPTH} levels (application/json)`,
+  };
+  /** A batch create whose open `extra` field holds arrays nested so that the body is `depth` deep. */
+  const nestedText = (depth: number) =>
+    `[{"operation_type":"Create","params":{"name":"x","funding_instrument_id":"y","extra":${"[".repeat(depth - 3)}${"]".repeat(depth - 3)}}}]`;
+  const nestedValue = (depth: number) => {
+    let extra: unknown = [];
+    for (let i = 1; i < depth - 3; i++) extra = [extra];
+    return [{ operation_type: "Create", params: { name: "x", funding_instrument_id: "y", extra } }];
+  };
+  const refusals = (body: unknown) =>
+    errorsOf(batch.validateRequest({ path: { account_id: ACCOUNT }, body })).filter((e) => e.message.includes("nests"));
+
+  it("the limit is exported from the package root", () => {
+    expect(ROOT_MAX_DEPTH).toBe(MAX_DEPTH);
   });
 
-  it("the same tree as JSON text", () => {
+  it.each([MAX_DEPTH + 1, 10_000, 1_000_000])(
+    "a JSON body text %i deep is refused as unreadable, its schema errors not listed",
+    (depth) => {
+      const result = batch.validateRequest({ path: { account_id: ACCOUNT }, body: nestedText(depth) });
+      expect(result).toEqual({ valid: false, errors: [tooDeep] });
+    },
+  );
+
+  it("a JSON body text 100 deep is not refused for its depth", () => {
+    expect(JSON.parse(nestedText(MAX_DEPTH))[0].params.extra).toBeDefined();
+    expect(batch.validateRequest({ path: { account_id: ACCOUNT }, body: nestedText(MAX_DEPTH) })).toEqual({
+      valid: true,
+    });
+  });
+
+  it.each([MAX_DEPTH + 1, 1_000_000])("a %i-deep text that is not JSON either is refused for its depth", (depth) => {
+    const result = batch.validateRequest({ path: { account_id: ACCOUNT }, body: "[".repeat(depth) });
+    expect(result).toEqual({ valid: false, errors: [tooDeep] });
+  });
+
+  it("brackets in strings, and escaped quotes, do not count", () => {
+    const brackets = "[[[[{{{{".repeat(MAX_DEPTH);
+    const strings = [
+      `"${brackets}"`, // brackets inside a string
+      String.raw`"\\${brackets}"`, // after an escaped backslash
+      String.raw`"\"${brackets}"`, // after an escaped quote, which does not end the string
+      String.raw`"\"\\\"\u0022${brackets}\""`,
+    ];
+    for (const name of strings) {
+      const body = `[{"operation_type":"Create","params":{"name":${name},"funding_instrument_id":"y"}}]`;
+      expect(typeof JSON.parse(body)[0].params.name).toBe("string");
+      expect(refusals(body)).toEqual([]);
+    }
+    // A quote after an escaped backslash ends the string: the brackets after it count.
+    const closed = String.raw`[{"operation_type":"Create","params":{"name":"\\","extra":${"[".repeat(MAX_DEPTH)}${"]".repeat(MAX_DEPTH)}}}]`;
+    expect(refusals(closed)).toEqual([tooDeep]);
+  });
+
+  it("the text scan and the value walk agree with a recursive count on any JSON", () => {
+    const depthOf = (value: unknown): number =>
+      typeof value === "object" && value !== null ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0;
+    const tricky = fc.string({ unit: fc.constantFrom("[", "]", "{", "}", '"', "\\", "a", "\u2028") });
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: "small", withCrossShrink: true }, tricky, fc.integer(), tie("array"), tie("object")),
+      array: fc.array(tie("value"), { maxLength: 4 }),
+      object: fc.dictionary(tricky, tie("value"), { maxKeys: 4 }),
+    })).value;
+    fc.assert(
+      fc.property(json, (value) => {
+        const depth = depthOf(value);
+        const text = JSON.stringify(value, null, depth % 2 === 0 ? 0 : 1);
+        for (const limit of [Math.max(0, depth - 1), depth]) {
+          expect(textNestsDeeper(text, limit)).toBe(depth > limit);
+          expect(valueNestsDeeper(value, limit)).toBe(depth > limit);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it.each([MAX_DEPTH + 1, 10_000])("a parsed body %i deep is refused the same way, without throwing", (depth) => {
+    const body = nestedValue(depth);
+    expect(() => batch.validateRequest({ path: { account_id: ACCOUNT }, body })).not.toThrow();
+    expect(batch.validateRequest({ path: { account_id: ACCOUNT }, body })).toEqual({ valid: false, errors: [tooDeep] });
+  });
+
+  it("a parsed body 100 deep, and a cyclic one", () => {
+    expect(batch.validateRequest({ path: { account_id: ACCOUNT }, body: nestedValue(MAX_DEPTH) })).toEqual({
+      valid: true,
+    });
+    const cycle: unknown[] = [];
+    cycle.push(cycle);
+    const body = [{ operation_type: "Create", params: { name: "x", funding_instrument_id: "y", extra: cycle } }];
+    expect(refusals(body)).toEqual([tooDeep]);
+  });
+
+  it("a request segment tree 10,000 deep, as an object or as text, is refused before the schema sees it", () => {
+    const path = { account_id: ACCOUNT };
+    const body = [{ operation_type: "Create", params: { name: "deep", segments: deepSegments(10_000) } }];
+    const audiences = getOperation("batchCustomAudiences");
+    expect(audiences.validateRequest({ path, body })).toEqual({ valid: false, errors: [tooDeep] });
     const leaf = '{"custom_audience_id":"1nmth","child_segments":[]}';
     const tree = `${'{"boolean_operator":"AND","child_segments":['.repeat(10_000)}${leaf}${"]}".repeat(10_000)}`;
-    const body = `[{"operation_type":"Create","params":{"name":"deep","segments":${tree}}}]`;
-    const errors = errorsOf(
-      getOperation("batchCustomAudiences").validateRequest({ path: { account_id: ACCOUNT }, body }),
-    );
-    expect(errors.some((e) => e.message.endsWith(limit))).toBe(true);
+    const text = `[{"operation_type":"Create","params":{"name":"deep","segments":${tree}}}]`;
+    expect(audiences.validateRequest({ path, body: text })).toEqual({ valid: false, errors: [tooDeep] });
   });
 
-  it("a response tree 10,000 deep", () => {
+  it("a response tree 10,000 deep answers the schema depth limit naming the place", () => {
     const audience = { metadata: [{ segments: deepSegments(10_000) }] };
     const result = validateResponse("getCustomAudience", 200, { request: { params: {} }, data: audience });
     expect(result.valid).toBe(false);
-    expect(errorsOf(result).some((e) => e.code === "INVALID_RESPONSE" && e.message.endsWith(limit))).toBe(true);
+    const deep = errorsOf(result).find((e) => e.message.endsWith(limit));
+    expect(deep?.code).toBe("INVALID_RESPONSE");
+    expect(deep?.parameter.startsWith("data.metadata[0].segments.child_segments[0].child_segments[0]")).toBe(true);
   });
 
-  it("x-rules that compare values answer for trees of any depth", () => {
+  it("the helpers the x-rules walk and compare values with answer for any depth", () => {
     const deep = deepSegments(20_000);
-    const body = [
-      { operation_type: "Create", params: { name: "a", segments: deep } },
-      { operation_type: "Create", params: { name: "b", segments: deep } },
-    ];
-    expect(() =>
-      getOperation("batchCustomAudiences").validateRequest({ path: { account_id: ACCOUNT }, body }),
-    ).not.toThrow();
+    expect(equal(deep, deepSegments(20_000))).toBe(true);
+    expect(stringify(deep).length).toBeGreaterThan(20_000);
   });
 });
 

@@ -2,11 +2,17 @@
 // xads-sign-proxy: serves a loopback proxy that signs every request with the XADS_OAUTH_* credentials.
 import { parseArgs } from "node:util";
 import { credentialsFromEnv } from "./credentials.js";
-import { createSigningProxy } from "./proxy.js";
+import { createSigningProxy, PROXY_TOKEN_HEADER } from "./proxy.js";
+
+const TOKEN_VARIABLE = "XADS_SIGN_PROXY_TOKEN";
 
 const USAGE = `Usage: xads-sign-proxy --target URL [--port 0] [--host 127.0.0.1]
+                       [--allow-remote] [--allow-origin ORIGIN]... [--allow-host NAME]...
   Credentials come from XADS_OAUTH_CONSUMER_KEY, XADS_OAUTH_CONSUMER_SECRET, XADS_OAUTH_TOKEN and
-  XADS_OAUTH_TOKEN_SECRET; they are never printed.`;
+  XADS_OAUTH_TOKEN_SECRET; they are never printed.
+  Only clients on this machine are answered. --allow-remote (with --host) answers other machines that
+  send ${TOKEN_VARIABLE}'s value (at least 16 characters) in ${PROXY_TOKEN_HEADER}.
+  Web pages are refused; --allow-origin lets one origin's pages call it.`;
 
 async function main() {
   const { values } = parseArgs({
@@ -14,6 +20,9 @@ async function main() {
       target: { type: "string" },
       port: { type: "string" },
       host: { type: "string" },
+      "allow-remote": { type: "boolean" },
+      "allow-origin": { type: "string", multiple: true },
+      "allow-host": { type: "string", multiple: true },
       help: { type: "boolean" },
     },
   });
@@ -24,12 +33,19 @@ async function main() {
   if (!values.target) throw new Error("--target is required (the API origin to forward to)");
   if (values.port !== undefined && !/^\d{1,5}$/.test(values.port))
     throw new Error(`--port must be a number (got "${values.port}")`);
+  const remoteToken = values["allow-remote"] ? process.env[TOKEN_VARIABLE] : undefined;
+  if (values["allow-remote"] && !remoteToken)
+    throw new Error(`--allow-remote needs ${TOKEN_VARIABLE}: the token other machines must send`);
   const proxy = await createSigningProxy({
     target: values.target,
     credentials: credentialsFromEnv(process.env),
     ...(values.port !== undefined ? { port: Number(values.port) } : {}),
     ...(values.host ? { host: values.host } : {}),
+    ...(remoteToken ? { remoteToken } : {}),
+    ...(values["allow-origin"] ? { allowedOrigins: values["allow-origin"] } : {}),
+    ...(values["allow-host"] ? { allowedHosts: values["allow-host"] } : {}),
   });
+  for (const line of proxy.warnings) console.error(line);
   console.log(`xads-sign-proxy: ${proxy.url} -> ${new URL(values.target).origin} (Ctrl-C stops)`);
   const stop = () => void proxy.close().then(() => process.exit(0));
   process.on("SIGINT", stop);

@@ -1,8 +1,11 @@
 // A loopback HTTP proxy that signs each request it forwards (OAuth 1.0a, or Basic where the operation
 // takes it), so tools that cannot sign (Arazzo runners, curl) can talk to the API, the sandbox or a
-// strict emulator. Credentials never appear in its answers or errors.
+// strict emulator. Credentials never appear in its answers or errors. It signs with the user's real
+// credentials, so @xads/local-guard's door stands before everything: clients of this machine naming
+// it by its own name, no web pages, other machines only with a token.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { BodyTooLarge, createDoor, isLoopbackHost, readBodyWithin, requestUrl } from "@xads/local-guard";
 import { basicAuthorization } from "../layers/basic.js";
 import { signOAuth1 } from "../oauth1.js";
 import { type ProxyCredentials, planSigning, SIGN_TOKEN_HEADER } from "./signing-plan.js";
@@ -28,12 +31,28 @@ export interface SigningProxyOptions {
    * auth host can sign requests to the ads host. Default: the proxy's own.
    */
   tokens?: TokenMemory;
+  /**
+   * Opens the proxy to other machines: a client elsewhere must send this token (at least 16
+   * characters) in `x-xads-proxy-token`. Without it, clients on other machines are refused whatever
+   * `host` is.
+   */
+  remoteToken?: string;
+  /** Origins whose web pages may call the proxy (answered with CORS headers); by default none may. */
+  allowedOrigins?: readonly string[];
+  /** Host names a request may name besides this machine's loopback names and the listen address. */
+  allowedHosts?: readonly string[];
 }
 
 export interface SigningProxy {
   url: string;
+  /** What a person starting the proxy must read: it listens beyond this machine. */
+  warnings: string[];
   close(): Promise<void>;
 }
+
+/** The request header a client on another machine sends the proxy's token in; never forwarded. */
+export const PROXY_TOKEN_HEADER = "x-xads-proxy-token";
+const MIN_TOKEN_LENGTH = 16;
 
 const HOP_BY_HOP = new Set([
   "connection",
@@ -44,6 +63,14 @@ const HOP_BY_HOP = new Set([
   "host",
   "content-length",
   SIGN_TOKEN_HEADER,
+  PROXY_TOKEN_HEADER,
+  // A browser's headers describe the page, not the API call.
+  "origin",
+  "referer",
+  "sec-fetch-site",
+  "sec-fetch-mode",
+  "sec-fetch-dest",
+  "sec-fetch-user",
 ]);
 
 /** Hop-by-hop and length headers of an answer: the proxy sends the decoded body with its own length. */
@@ -62,28 +89,6 @@ class ProxyFailure extends Error {
   ) {
     super(message);
   }
-}
-
-function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) {
-        chunks.push(chunk);
-        return;
-      }
-      // Keep nothing more, let the rest drain, and answer 413 (the answer closes the connection).
-      request.off("data", onData);
-      request.resume();
-      chunks.length = 0;
-      reject(new ProxyFailure(413, `request body over ${limit} bytes (the proxy's maxBodyBytes)`));
-    };
-    request.on("data", onData);
-    request.on("end", () => resolve(Buffer.concat(chunks)));
-    request.on("error", reject);
-  });
 }
 
 function parseTarget(target: string): URL {
@@ -109,8 +114,8 @@ const verifierIn = (link: string | null) => {
 };
 
 export async function createSigningProxy(options: SigningProxyOptions): Promise<SigningProxy> {
-  const target = parseTarget(options.target);
-  const base = target.href.replace(/\/$/, "");
+  const origin = parseTarget(options.target);
+  const base = origin.href.replace(/\/$/, "");
   const { credentials } = options;
   for (const name of ["consumerKey", "consumerSecret", "token", "tokenSecret"] as const) {
     if (!credentials[name]) throw new TypeError(`signing proxy: credentials.${name} is empty`);
@@ -118,12 +123,36 @@ export async function createSigningProxy(options: SigningProxyOptions): Promise<
   const limit = options.maxBodyBytes ?? 16 * 2 ** 20;
   const timeoutMs = options.timeoutMs ?? 60_000;
   const tokens = options.tokens ?? createTokenMemory();
+  if (options.remoteToken !== undefined && options.remoteToken.length < MIN_TOKEN_LENGTH) {
+    throw new TypeError(`signing proxy: remoteToken must be at least ${MIN_TOKEN_LENGTH} characters`);
+  }
+  const host = options.host ?? "127.0.0.1";
+  let door: ReturnType<typeof createDoor> | undefined;
 
   async function forward(request: IncomingMessage, response: ServerResponse) {
-    const incoming = new URL(request.url ?? "/", "http://proxy.invalid");
+    // The door is made once the port is known, before the first request can arrive.
+    const verdict = door?.({ remoteAddress: request.socket.remoteAddress, headers: request.headers });
+    if (!verdict) throw new ProxyFailure(503, "the signing proxy is starting");
+    if (!verdict.allowed) throw new ProxyFailure(verdict.status, verdict.reason);
+    const cors: Record<string, string> = verdict.corsOrigin
+      ? { "access-control-allow-origin": verdict.corsOrigin, vary: "Origin" }
+      : {};
+    if (verdict.corsOrigin && request.method === "OPTIONS" && request.headers["access-control-request-method"]) {
+      response.writeHead(204, {
+        ...cors,
+        "access-control-allow-methods": "GET, POST, PUT, DELETE",
+        "access-control-allow-headers": request.headers["access-control-request-headers"] ?? "",
+        "access-control-max-age": "600",
+      });
+      response.end();
+      return;
+    }
+    const target = requestUrl(request.url, "proxy.invalid");
+    if ("error" in target) throw new ProxyFailure(400, target.error);
+    const incoming = target.url;
     const url = `${base}${incoming.pathname}${incoming.search}`;
     const method = request.method ?? "GET";
-    const body = method === "GET" || method === "HEAD" ? undefined : await readBody(request, limit);
+    const body = method === "GET" || method === "HEAD" ? undefined : await readBodyWithin(request, limit);
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (value === undefined || HOP_BY_HOP.has(name)) continue;
@@ -132,7 +161,7 @@ export async function createSigningProxy(options: SigningProxyOptions): Promise<
     const signToken = request.headers[SIGN_TOKEN_HEADER];
     const plan = planSigning({
       method,
-      path: `${target.pathname.replace(/\/$/, "")}${incoming.pathname}`,
+      path: `${origin.pathname.replace(/\/$/, "")}${incoming.pathname}`,
       query: incoming.searchParams,
       authorization: request.headers.authorization,
       signToken: Array.isArray(signToken) ? signToken[0] : signToken,
@@ -167,10 +196,10 @@ export async function createSigningProxy(options: SigningProxyOptions): Promise<
       });
     } catch (error) {
       const reason = (error as Error).name === "TimeoutError" ? `no answer in ${timeoutMs} ms` : "connection failed";
-      throw new ProxyFailure(502, `${method} ${target.origin}${incoming.pathname}: ${reason}`);
+      throw new ProxyFailure(502, `${method} ${origin.origin}${incoming.pathname}: ${reason}`);
     }
     const payload = Buffer.from(await answer.arrayBuffer());
-    const out: Record<string, string> = {};
+    const out: Record<string, string> = { ...cors };
     answer.headers.forEach((value, name) => {
       if (!DROPPED_ANSWER_HEADERS.has(name)) out[name] = value;
     });
@@ -188,8 +217,13 @@ export async function createSigningProxy(options: SigningProxyOptions): Promise<
 
   const server = createServer((request, response) => {
     forward(request, response).catch((error: unknown) => {
-      const status = error instanceof ProxyFailure ? error.status : 500;
-      const message = error instanceof ProxyFailure ? error.message : "the signing proxy failed to forward the request";
+      const failure =
+        error instanceof BodyTooLarge
+          ? new ProxyFailure(413, `request body over ${error.limit} bytes (the proxy's maxBodyBytes)`)
+          : error;
+      const status = failure instanceof ProxyFailure ? failure.status : 500;
+      const message =
+        failure instanceof ProxyFailure ? failure.message : "the signing proxy failed to forward the request";
       if (response.headersSent) {
         response.destroy();
         return;
@@ -200,16 +234,41 @@ export async function createSigningProxy(options: SigningProxyOptions): Promise<
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+    server.listen(options.port ?? 0, host, () => resolve());
   });
   const address = server.address() as AddressInfo;
-  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  door = createDoor({
+    server: "the signing proxy",
+    host,
+    port: address.port,
+    tokenHeader: PROXY_TOKEN_HEADER,
+    remoteToken: options.remoteToken,
+    ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+    ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
+  });
+  const shown = address.family === "IPv6" ? `[${address.address}]` : address.address;
   return {
-    url: `http://${host}:${address.port}`,
+    url: `http://${shown}:${address.port}`,
+    warnings: exposureWarnings(host, options.remoteToken !== undefined),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/** What the proxy says at start when it listens beyond this machine. */
+function exposureWarnings(host: string, remote: boolean): string[] {
+  if (isLoopbackHost(host)) return [];
+  if (!remote) {
+    return [
+      `WARNING: the signing proxy listens on ${host}, but clients on other machines are refused:`,
+      "  it signs with your credentials, so it opens to them only with remoteToken (--allow-remote).",
+    ];
+  }
+  return [
+    `WARNING: the signing proxy listens on ${host} and signs with YOUR credentials for any machine that`,
+    `  sends the token in ${PROXY_TOKEN_HEADER}. Anyone holding the token acts as you on the API.`,
+  ];
 }

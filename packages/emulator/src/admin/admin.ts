@@ -9,6 +9,10 @@ export const ADMIN_PREFIX = "/_emulator/";
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8" } });
 
+/** A control the door refused (another machine without the token, a web page, a foreign Host). */
+export const refusedControl = (status: number, reason: string) =>
+  json(status, { error: `${reason}; see "Security" in the README of @xads/emulator` });
+
 async function readJson(request: Request): Promise<unknown> {
   const text = await request.text();
   return text === "" ? {} : JSON.parse(text);

@@ -30,6 +30,7 @@ const TITLES: Record<number, string> = {
   403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
+  413: "Content Too Large",
   429: "Too Many Requests",
   500: "Internal Server Error",
   503: "Service Unavailable",

@@ -15,6 +15,11 @@ export interface RequestLike {
   /** Null when there is no body. */
   readonly body: unknown;
   arrayBuffer(): Promise<ArrayBuffer>;
+  /**
+   * The body, read no further than `maxBytes`: undefined when it is longer (a served port streams it
+   * and stops at the limit instead of holding it whole).
+   */
+  bodyWithin?(maxBytes: number): Promise<Uint8Array | undefined>;
 }
 
 const encoder = new TextEncoder();

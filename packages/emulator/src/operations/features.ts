@@ -7,7 +7,7 @@ import { operations } from "../generated/index.js";
 import type { Store } from "../store/store.js";
 import { accountOf } from "./account.js";
 
-const COLLECTION = "account_feature";
+export const COLLECTION = "account_feature";
 
 function exampleFeatures(): string[] {
   const example = operations.find((o) => o.id === "listAccountFeatures")?.example as { data?: unknown } | null;

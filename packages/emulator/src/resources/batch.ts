@@ -15,7 +15,8 @@ interface Item {
 /** Item params typed as the single create or update call types them (a JSON "5" for an integer is 5). */
 function typedItemParams(resource: string, item: Item): Data {
   const single = operationOf(resource, item.operation_type === "Create" ? "create" : "update");
-  const out: Data = {};
+  // No prototype: an item's `__proto__` key is a parameter like any other, never the object's prototype.
+  const out: Data = Object.create(null);
   for (const [name, value] of Object.entries(item.params ?? {})) {
     const spec = single?.parameters.find((p) => p.name === name);
     out[name] = typeof value === "string" ? typeValue(value, spec) : value;

@@ -27,7 +27,8 @@ export function typeValue(value: unknown, spec: ParameterSpec | undefined): unkn
 
 /** The query (and form) parameters the operation declares, typed, in the order they were sent. */
 export function typedParams(query: URLSearchParams, specs: readonly ParameterSpec[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  // No prototype: a parameter named `__proto__` is a key like any other.
+  const out: Record<string, unknown> = Object.create(null);
   for (const name of new Set(query.keys())) {
     const spec = specs.find((p) => p.name === name && p.in === "query");
     const values = query.getAll(name);

@@ -36,7 +36,8 @@ export function buildRecord(resource: ResourceSpec, id: string, params: Data, no
 export function applyUpdate(resource: ResourceSpec, current: Data, params: Data, now: string): Data {
   const next: Data = { ...current };
   for (const [field, value] of Object.entries(params)) {
-    const spec = resource.fields[field];
+    // Sent names are read as the record's own fields only: `toString` or `constructor` is none of them.
+    const spec = Object.hasOwn(resource.fields, field) ? resource.fields[field] : undefined;
     if (!spec || SYSTEM_FIELDS.has(field) || field === resource.idParameter || field === resource.key) continue;
     if (value === "" && spec.type !== "string") {
       if (spec.nullable) next[field] = null;

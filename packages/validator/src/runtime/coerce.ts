@@ -4,6 +4,8 @@
 // Every object built from input has no prototype and is read by own properties only: a field named
 // `__proto__`, `constructor` or `toString` is a field like any other.
 
+import { textNestsDeeper, valueNestsDeeper } from "./nesting.js";
+import { MAX_DEPTH } from "./schema-runtime.js";
 import type { BodyDescriptor, CoercionPlan, ParameterDescriptor, RequestInput } from "./types.js";
 
 /** An empty object with no prototype, for values keyed by input. */
@@ -106,7 +108,12 @@ export interface CoercedBody {
  */
 const filePartAsText = (value: FormDataEntryValue): string => (typeof value === "string" ? value : "");
 
-/** Reads a body given as text (JSON or form) or as a form object, then coerces it by its schema. */
+const TOO_DEEP = `the body nests deeper than ${MAX_DEPTH} levels`;
+
+/**
+ * Reads a body given as text (JSON or form) or as a form object, then coerces it by its schema. A JSON
+ * body nested deeper than MAX_DEPTH, as text or as a value, is unreadable whatever its schema says.
+ */
 export function coerceBody(body: unknown, descriptor: BodyDescriptor | undefined): CoercedBody {
   if (body === undefined || !descriptor) return { value: body };
   const form =
@@ -114,6 +121,7 @@ export function coerceBody(body: unknown, descriptor: BodyDescriptor | undefined
   if (typeof body === "string") {
     if (form) return { value: coerceValue(queryObject(body), descriptor.plan, true), raw: body };
     if (descriptor.mediaType.includes("json")) {
+      if (textNestsDeeper(body, MAX_DEPTH)) return { value: undefined, raw: body, unreadable: TOO_DEEP };
       try {
         return { value: JSON.parse(body), raw: body };
       } catch {
@@ -133,5 +141,8 @@ export function coerceBody(body: unknown, descriptor: BodyDescriptor | undefined
     }
     return { value: coerceValue(out, descriptor.plan, true) };
   }
-  return { value: form ? coerceValue(body, descriptor.plan, true) : body };
+  if (form) return { value: coerceValue(body, descriptor.plan, true) };
+  if (descriptor.mediaType.includes("json") && valueNestsDeeper(body, MAX_DEPTH))
+    return { value: undefined, unreadable: TOO_DEEP };
+  return { value: body };
 }

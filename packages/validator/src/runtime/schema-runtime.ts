@@ -5,8 +5,9 @@ export { isByte, isDate, isDateTime, isEmail, isInt32, isInt64, isTime, isUri, i
 export { equal, ucs2length } from "./helpers.js";
 
 /**
- * How many component schemas deep a value may nest (a segment tree of 100 levels, say). Far above any
- * real tree; a deeper one is an error naming the place, not a stack overflow.
+ * The depth limit. A request body may nest at most this many arrays and objects deep (a deeper one
+ * is refused before it is parsed); in a response, a value may nest at most this many component
+ * schemas deep, a deeper one being an error naming the place, not a stack overflow.
  */
 export const MAX_DEPTH = 100;
 
