@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { registry as specRegistry } from "../rules/index.mjs";
 import { exampleOf, namedExamples } from "./examples.mjs";
+import { legacyHostsOf, legacyUrlsOf } from "./legacy-hosts.mjs";
 import { pickRequestMediaType } from "./media.mjs";
 import { listOperations, resolve } from "./operations.mjs";
 import { securityKind } from "./security.mjs";
@@ -19,7 +20,13 @@ export const specDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** @typedef {import("../rules/registry.mjs").Registry} RuleRegistry */
 /** @typedef {"api" | "events"} DocumentRole */
 /** @typedef {"production" | "sandbox"} Environment */
-/** @typedef {{ url: string, environment: Environment, description: string }} Server */
+/**
+ * @typedef {object} Server
+ * @property {string} url
+ * @property {Environment} environment
+ * @property {string} description
+ * @property {string[]} legacyUrls the same server on its former host names (`x-xads-legacy-hosts`)
+ */
 
 /**
  * @typedef {object} Parameter
@@ -41,6 +48,8 @@ export const specDir = join(dirname(fileURLToPath(import.meta.url)), "..");
  * @property {unknown} example
  * @property {Record<string, unknown>} examples
  * @property {Record<string, Node>} properties the schema's top-level properties, resolved (form and multipart fields)
+ * @property {boolean} fieldsInQuery `x-xads-fields-in-query`: the body's fields may also travel in the query
+ *   string, read with the body's as one set of fields
  */
 
 /**
@@ -98,13 +107,16 @@ export const specDir = join(dirname(fileURLToPath(import.meta.url)), "..");
  * @returns {Server[]}
  */
 function toServers(bundle, servers) {
+  const legacyHosts = legacyHostsOf(bundle);
   return (servers ?? []).map((raw) => {
     const server = resolve(bundle, raw);
     const description = String(server.description ?? "");
+    const url = String(server.url);
     return {
-      url: String(server.url),
+      url,
       description,
       environment: /sandbox/i.test(description) ? "sandbox" : "production",
+      legacyUrls: legacyUrlsOf(legacyHosts, url),
     };
   });
 }
@@ -155,6 +167,7 @@ function toRequestBody(bundle, raw) {
     required: body.required === true,
     mediaType,
     mediaTypes,
+    fieldsInQuery: body["x-xads-fields-in-query"] === true,
     schema: media?.schema ? resolve(bundle, media.schema) : undefined,
     example: exampleOf(bundle, media),
     examples: namedExamples(bundle, media),

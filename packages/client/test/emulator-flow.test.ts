@@ -5,7 +5,14 @@
 // upload -> STATUS -> media library -> account media, served.
 import { createEmulator, type Emulator } from "@xads/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdsClient, createAuthClient, createUploadClient, paginate, sendUserBatch } from "../src/index.js";
+import {
+  ADS_SANDBOX_BASE_URL,
+  createAdsClient,
+  createAuthClient,
+  createUploadClient,
+  paginate,
+  sendUserBatch,
+} from "../src/index.js";
 
 let emulator: Emulator;
 let served: Awaited<ReturnType<Emulator["listen"]>>;
@@ -55,7 +62,13 @@ describe.each(modes)("a consumer's flow, %s", (mode, target) => {
   it("creates a campaign and its line items, pages them to the end, and deletes", async () => {
     emulator.reset();
     const { consumerKey, consumerSecret, token, tokenSecret, accountId } = emulator.fixture;
-    const ads = createAdsClient({ ...target(), oauth1: { consumerKey, consumerSecret, token, tokenSecret } });
+    // Funding instruments are created on the sandbox host only (the production host does not serve it).
+    const sandbox = mode === "in-process" ? { baseUrl: ADS_SANDBOX_BASE_URL } : {};
+    const ads = createAdsClient({
+      ...target(),
+      ...sandbox,
+      oauth1: { consumerKey, consumerSecret, token, tokenSecret },
+    });
     const account = { account_id: accountId };
     const funding = await ads.POST("/12/accounts/{account_id}/funding_instruments", {
       params: {

@@ -5,6 +5,7 @@ import { createEmulator, type Emulator } from "@xads/emulator";
 import { loadSpec } from "@xads/spec/lib/model.mjs";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  ADS_SANDBOX_BASE_URL,
   createAdsClient,
   createAuthClient,
   createTailoredAudiencesClient,
@@ -120,7 +121,9 @@ describe("call against the emulator", () => {
 
   it("answers as the path call does", async () => {
     const { consumerKey, consumerSecret, token, tokenSecret, accountId } = emulator.fixture;
+    // The sandbox host: the funding instrument below is created there only.
     const ads = createAdsClient({
+      baseUrl: ADS_SANDBOX_BASE_URL,
       fetch: emulator.fetch.bind(emulator),
       oauth1: { consumerKey, consumerSecret, token, tokenSecret },
     });

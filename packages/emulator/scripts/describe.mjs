@@ -1,5 +1,5 @@
 // What the emulator needs of the spec, read from the spec model only (loadSpec()): per document its
-// name, mock port and servers; per operation its route, security, success answer, error-body style,
+// name, mock port, servers and their former host names; per operation its route, security, success answer, error-body style,
 // parameters (for typing wire strings) and x-xads-resource; per resource (the ads document's
 // x-xads-resources) its id, parent, record fields, a template record and the example records it
 // starts with.
@@ -35,7 +35,7 @@ function envelopeOf(bundle, schema) {
   if (!data) return "other";
   const request = all.find((p) => p.properties?.request)?.properties.request;
   if (request && resolve(bundle, request).type === "array") return "batch";
-  // One record in an array (the cards endpoint's get, update and delete).
+  // A `data` array outside a list (an account's feature keys, tweet previews).
   const typed = all.map((p) => p.properties?.data).find((d) => d && resolve(bundle, d).type);
   return typed && resolve(bundle, typed).type === "array" ? "array" : "single";
 }
@@ -141,6 +141,21 @@ function exampleOfResponse(response) {
 }
 
 /**
+ * A sandbox-only operation's server URLs, current and former: those of an operation whose `servers`
+ * are all sandbox servers of a document that has production ones. Null for every other operation.
+ * @param {SpecDocument} document
+ * @param {Operation} operation
+ * @returns {string[] | null}
+ */
+function sandboxOnlyServersOf(document, operation) {
+  const sandboxOnly =
+    operation.servers.length > 0 &&
+    operation.servers.every((s) => s.environment === "sandbox") &&
+    document.servers.some((s) => s.environment === "production");
+  return sandboxOnly ? [...new Set(operation.servers.flatMap((s) => [s.url, ...s.legacyUrls]))] : null;
+}
+
+/**
  * @param {SpecDocument} document
  * @param {Operation} operation
  */
@@ -185,6 +200,7 @@ function describeOperation(document, operation) {
     count: count ? { default: count.default ?? 200, min: count.minimum ?? 1, max: count.maximum ?? 1000 } : null,
     batchItems: operation.batch?.items ?? null,
     resource: extension ? { name: String(extension.resource), action: String(extension.action) } : null,
+    servers: sandboxOnlyServersOf(document, operation),
     // Hand-written behaviour (`custom`) may start from the example (the fixture account's features).
     example: (extension && extension.action !== "custom") || !success ? null : (exampleOfResponse(success) ?? null),
   };
@@ -311,6 +327,12 @@ function exampleIdsOf(document, idParameter, seeded) {
   return [...ids].filter((id) => !seeded.has(id)).sort();
 }
 
+/**
+ * Every server a document's operations are called on: its own, then its paths' and operations'.
+ * @param {SpecDocument} document
+ */
+const serversOf = (document) => [...document.servers, ...document.operations().flatMap((o) => o.servers)];
+
 /** @param {import("@xads/spec/lib/model.mjs").Spec} spec */
 export function describeSpec(spec) {
   const documents = spec.served("api");
@@ -320,7 +342,8 @@ export function describeSpec(spec) {
       title: d.title,
       mockPort: d.mockPort,
       errorCodes: knownErrorCodes(d.bundle()),
-      servers: [...new Set([...d.servers, ...d.operations().flatMap((o) => o.servers)].map((s) => s.url))],
+      servers: [...new Set(serversOf(d).map((s) => s.url))],
+      legacyServers: [...new Set(serversOf(d).flatMap((s) => s.legacyUrls))],
     })),
     operations: documents.flatMap((d) => d.operations().map((o) => describeOperation(d, o))),
     resources: documents.flatMap((d) =>

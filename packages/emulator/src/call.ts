@@ -35,7 +35,7 @@ export interface Call {
   query: Record<string, unknown>;
   /** The parsed JSON body, for operations that take one. */
   body: unknown;
-  /** A form or multipart body's fields (a file part as a Blob), for operations that take one. */
+  /** A form or multipart body's fields (a binary part as a Uint8Array), for operations that take one. */
   fields: Record<string, unknown>;
   /** The OAuth 1.0a parameters of the Authorization header, when it has them. */
   oauth: Record<string, string> | undefined;

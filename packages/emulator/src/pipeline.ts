@@ -7,9 +7,12 @@ import { authenticate, BASE_STRING_HEADER } from "./auth/verify.js";
 import { type Answer, ApiFailure, type Call, DroppedConnection } from "./call.js";
 import { documents } from "./generated/index.js";
 import { type ApiError, errorBody } from "./http/errors.js";
+import { servedElsewhere } from "./http/hosts.js";
+import { parseMultipart, partValue } from "./http/multipart.js";
 import { percentEscapesAreUtf8, readRequest } from "./http/read.js";
 import type { RequestLike } from "./http/request-like.js";
 import { route } from "./http/router.js";
+import { HINT_HEADER, RATE_LIMIT_HINT, RATE_LIMITED } from "./limits/hint.js";
 import { customHandlers } from "./operations/index.js";
 import { handleBatch } from "./resources/batch.js";
 import { handleResource } from "./resources/handlers.js";
@@ -19,8 +22,11 @@ import type { Runtime } from "./runtime.js";
 import type { ErrorStyle, OperationSpec } from "./spec-types.js";
 
 const MAX_BODY_BYTES = 1024 * 1024;
-/** A 5 MB chunk, base64-encoded in a form, with room for the form around it. */
-const MAX_UPLOAD_BODY_BYTES = 8 * 1024 * 1024;
+/**
+ * The largest upload body: a simple upload of a 15 MB GIF (facts file), base64-encoded in a form, with
+ * room for the form around it (a 5 MB chunk is far less).
+ */
+const MAX_UPLOAD_BODY_BYTES = 21 * 1024 * 1024;
 
 export interface RequestMeta {
   /** The caller is on this machine: a failed signature answers the expected base string. */
@@ -133,12 +139,18 @@ function behaviour(call: Call): Answer {
   return (call.operation.document === "auth" ? handleAuth(call) : undefined) ?? staticAnswer(call.operation);
 }
 
-/** A form or multipart body's fields, as the hand-written behaviours read them. */
-function formFields(body: unknown, contentType: string): Record<string, unknown> {
-  if (body instanceof FormData) return Object.fromEntries(body.entries());
-  if (typeof body === "string" && /x-www-form-urlencoded/i.test(contentType))
-    return Object.fromEntries(new URLSearchParams(body));
-  return {};
+/**
+ * A form or multipart body's fields, as the hand-written behaviours read them (a binary part as its
+ * bytes), after the query's when the operation's fields may travel there (`x-xads-fields-in-query`;
+ * the validator has refused a field with two different values).
+ */
+function formFields(read: Awaited<ReturnType<typeof readRequest>>, query?: URLSearchParams): Record<string, unknown> {
+  // Entries, then one object: a field named `__proto__` stays a field.
+  const entries: Array<[string, unknown]> = query ? [...query] : [];
+  if (/multipart\/form-data/i.test(read.contentType))
+    for (const part of parseMultipart(read.bytes, read.contentType) ?? []) entries.push([part.name, partValue(part)]);
+  else if (read.form) entries.push(...new URLSearchParams(read.form));
+  return Object.fromEntries(entries);
 }
 
 /** The body as the validator reads it: JSON text, form text, or FormData for multipart. */
@@ -165,6 +177,7 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
   let status = 500;
   let internal: string | undefined;
   let stack: string | undefined;
+  let signatureHint: string | undefined;
   try {
     const reply = await answer();
     status = reply.status;
@@ -191,23 +204,26 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
         status,
         durationMs: Math.round((performance.now() - started) * 1000) / 1000,
         ...(internal ? { error: internal } : {}),
+        ...(signatureHint ? { signatureHint } : {}),
       });
     if (stack) runtime.onInternalError?.(stack, request.method, url.href);
   }
 
   async function answer(): Promise<Reply> {
     const method = request.method.toUpperCase();
-    const matched = route(method, url.pathname);
+    const matched = route(method, url.pathname, url.hostname);
     if (matched.kind === "none") {
       const style = styleOfPath(url.pathname, meta.document);
+      const where = servedElsewhere(matched.elsewhere, url.hostname);
       const failure = new ApiFailure([
-        { status: 404, code: "ROUTE_NOT_FOUND", message: `No route matches ${method} ${url.pathname}` },
+        { status: 404, code: "ROUTE_NOT_FOUND", message: `No route matches ${method} ${url.pathname}${where}` },
       ]);
       return toReply(failureAnswer(style, failure, {}));
     }
     if (matched.kind === "method-not-allowed") {
+      const where = servedElsewhere(matched.elsewhere, url.hostname);
       const failure = new ApiFailure([
-        { status: 405, code: "METHOD_NOT_ALLOWED", message: `${method} is not allowed on ${url.pathname}` },
+        { status: 405, code: "METHOD_NOT_ALLOWED", message: `${method} is not allowed on ${url.pathname}${where}` },
       ]);
       return toReply(failureAnswer(matched.operation.errorStyle, failure, {}));
     }
@@ -263,15 +279,22 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
       authorization: request.headers.get("authorization"),
       form: read.form,
       servers: documents.find((d) => d.name === op.document)?.servers ?? [],
+      legacyServers: documents.find((d) => d.name === op.document)?.legacyServers ?? [],
+      headers: request.headers,
+      loopback: meta.loopback,
       state: state.auth,
       strict: runtime.options.auth === "strict",
       now,
       nonces: runtime.nonces,
     });
     if (!auth.ok) {
+      signatureHint = auth.hint;
       const debug: Record<string, string> =
         auth.baseString && meta.loopback ? { [BASE_STRING_HEADER]: auth.baseString } : {};
-      return fail(new ApiFailure([auth.error]), {}, debug);
+      // The hint names URLs and parameter names only; another machine gets the API's own message.
+      const error =
+        auth.hint && meta.loopback ? { ...auth.error, message: `${auth.error.message}; ${auth.hint}` } : auth.error;
+      return fail(new ApiFailure([error]), {}, debug);
     }
     // oauth_* parameters may travel in the Authorization header (RFC 5849 section 3.5.1).
     for (const parameter of op.parameters) {
@@ -292,9 +315,12 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
       rateHeaders = charge.headers;
       if (!charge.allowed)
         return fail(
-          new ApiFailure([{ status: 429, code: "TOO_MANY_REQUESTS", message: "Rate limit exceeded" }]),
+          new ApiFailure([RATE_LIMITED]),
           {},
-          rateHeaders,
+          {
+            ...rateHeaders,
+            ...(meta.loopback ? { [HINT_HEADER]: RATE_LIMIT_HINT } : {}),
+          },
         );
     }
     const headers = { ...op.fixedHeaders, ...rateHeaders };
@@ -313,7 +339,7 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
       path: matched.path,
       query: typed,
       body: op.bodyMediaType?.includes("json") && read.text ? JSON.parse(read.text) : undefined,
-      fields: formFields(body, read.contentType),
+      fields: formFields(read, getOperation(op.id).body?.fieldsInQuery ? query : undefined),
       oauth: auth.oauth,
       credential: auth.credential,
       now,

@@ -11,6 +11,8 @@ export interface LoggedRequest {
   durationMs: number;
   /** An internal error's message and stack, for a 500 INTERNAL_ERROR. */
   error?: string;
+  /** For a failed OAuth 1.0a signature: which signature the client made (auth/signature-hints.ts). */
+  signatureHint?: string;
 }
 
 /** A ring of the last `size` entries: adding one costs the same however full it is. */

@@ -13,6 +13,8 @@ export interface DocumentSpec {
   errorCodes: Record<string, number>;
   /** Every server URL its operations are called on. */
   servers: string[];
+  /** The same servers on their former host names (the spec's x-xads-legacy-hosts). */
+  legacyServers: string[];
 }
 
 export interface ParameterSpec {
@@ -46,6 +48,11 @@ export interface OperationSpec {
   count: { default: number; min: number; max: number } | null;
   batchItems: number | null;
   resource: { name: string; action: string } | null;
+  /**
+   * A sandbox-only operation's server URLs, current and former: the production host does not serve
+   * it. Null: every server of its document serves it.
+   */
+  servers: string[] | null;
   /** The success example, answered while the operation has no behaviour of its own. */
   example: unknown;
 }

@@ -1,6 +1,6 @@
 // Seed 001 (audiences): the state rules, each named with its section.
 import { describe, expect, it } from "vitest";
-import { accountPath, call, newEmulator } from "./helpers.js";
+import { accountPath, call, newEmulator, SANDBOX } from "./helpers.js";
 
 const HASH = "49e0be2aeccfb51a8dee4c945c8a70a9ac500cf6f5cb08112575f74db9b1470d";
 
@@ -59,7 +59,7 @@ describe("seed 001 audiences", () => {
 
   it("a permission granted lists the audience for the granted account; revoked, it is no longer listed (seed 001 section 3, v12 and v5)", async () => {
     const emu = await newEmulator();
-    const other = await call(emu, "POST", "/12/accounts?name=second");
+    const other = await call(emu, "POST", `${SANDBOX}/12/accounts?name=second`);
     expect(other.status).toBe(200);
     const granted = other.body.data[0].id as string;
     // Another business: the owner needs SHARE_AUDIENCE_OUTSIDE_BUSINESS.
@@ -67,7 +67,7 @@ describe("seed 001 audiences", () => {
     const refused = await call(emu, "POST", `${base}?granted_account_id=${granted}&permission_level=READ_ONLY`);
     expect(refused.status).toBe(403);
     expect(refused.body.errors[0].code).toBe("ACTION_NOT_ALLOWED");
-    await call(emu, "POST", accountPath(emu, "/features?feature_keys=SHARE_AUDIENCE_OUTSIDE_BUSINESS"));
+    await call(emu, "POST", `${SANDBOX}${accountPath(emu, "/features?feature_keys=SHARE_AUDIENCE_OUTSIDE_BUSINESS")}`);
     const shared = () => call(emu, "GET", `/12/accounts/${granted}/custom_audiences?permission_scope=SHARED`);
     for (const path of [base, `/5/accounts/${emu.fixture.accountId}/tailored_audiences/2906h/permissions`]) {
       const grant = await call(emu, "POST", `${path}?granted_account_id=${granted}&permission_level=READ_ONLY`);
@@ -82,7 +82,7 @@ describe("seed 001 audiences", () => {
 
   it("only the owning account grants a permission (seed 001 section 4 rule 1)", async () => {
     const emu = await newEmulator();
-    const other = (await call(emu, "POST", "/12/accounts?name=second")).body.data[0].id as string;
+    const other = (await call(emu, "POST", `${SANDBOX}/12/accounts?name=second`)).body.data[0].id as string;
     const answer = await call(
       emu,
       "POST",

@@ -2,7 +2,7 @@
 // its rule and section, and the facts file's update rules.
 import { describe, expect, it } from "vitest";
 import { ACTIVE_CAMPAIGNS_PER_ACCOUNT } from "../src/rules/active-campaign-limit.js";
-import { accountPath, call, newEmulator } from "./helpers.js";
+import { accountPath, call, newEmulator, SANDBOX } from "./helpers.js";
 
 type Emu = Awaited<ReturnType<typeof newEmulator>>;
 
@@ -62,10 +62,10 @@ describe("seed 000 section 2.2 and section 3: soft delete", () => {
 
   it("an account's GET reads a deleted account with with_deleted=true (section 4, GET /accounts/:account_id)", async () => {
     const emu = await newEmulator();
-    const created = await call(emu, "POST", "/12/accounts");
+    const created = await call(emu, "POST", `${SANDBOX}/12/accounts`);
     const id = created.body.data[0].id as string;
     expect(id).toMatch(/^[0-9a-z]+$/);
-    await call(emu, "DELETE", `/12/accounts/${id}`);
+    await call(emu, "DELETE", `${SANDBOX}/12/accounts/${id}`);
     expect((await call(emu, "GET", `/12/accounts/${id}`)).status).toBe(404);
     expect((await call(emu, "GET", `/12/accounts/${id}?with_deleted=true`)).body.data.deleted).toBe(true);
   });
@@ -106,10 +106,14 @@ describe("seed 000 sections 3 and 4: sandbox deletes", () => {
     const created = await call(
       emu,
       "POST",
-      accountPath(emu, "/funding_instruments?currency=USD&start_time=2026-01-02T00:00:00Z&type=CREDIT_CARD"),
+      `${SANDBOX}${accountPath(emu, "/funding_instruments?currency=USD&start_time=2026-01-02T00:00:00Z&type=CREDIT_CARD")}`,
     );
     expect(created.status).toBe(200);
-    const deleted = await call(emu, "DELETE", accountPath(emu, `/funding_instruments/${created.body.data.id}`));
+    const deleted = await call(
+      emu,
+      "DELETE",
+      `${SANDBOX}${accountPath(emu, `/funding_instruments/${created.body.data.id}`)}`,
+    );
     expect(deleted.body.data).toMatchObject({
       deleted: true,
       able_to_fund: false,

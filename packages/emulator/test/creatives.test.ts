@@ -1,7 +1,7 @@
 // Seed 002 (creatives) and the upload host: the state rules, each named with its section.
 import { describe, expect, it } from "vitest";
 import type { Emulator } from "../src/index.js";
-import { accountPath, call, newEmulator } from "./helpers.js";
+import { accountPath, call, newEmulator, SANDBOX } from "./helpers.js";
 
 const UPLOAD = "https://upload.x.com/1.1/media/upload.json";
 
@@ -158,8 +158,8 @@ describe("seed 002 creatives", () => {
     const components = card.components.slice(0, 1);
     const updated = await call(emu, "PUT", accountPath(emu, `/cards/${card.id}`), { json: { components } });
     expect(updated.status).toBe(200);
-    expect(updated.body.data[0].components).toEqual(components);
-    expect(updated.body.data[0].name).toBe(card.name);
+    expect(updated.body.data.components).toEqual(components);
+    expect(updated.body.data.name).toBe(card.name);
   });
 
   it("a card's card_type follows its media and destination (spec CardType, seed 002 section 4.2)", async () => {
@@ -179,7 +179,7 @@ describe("seed 002 creatives", () => {
     const typeOf = async (components: unknown[]) => {
       const answer = await call(emu, "POST", accountPath(emu, "/cards"), { json: { name: "typed", components } });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      return answer.body.data.card_type ?? answer.body.data[0]?.card_type;
+      return answer.body.data.card_type;
     };
     expect(await typeOf([{ type: "MEDIA", media_key: image }, website])).toBe("IMAGE_WEBSITE");
     expect(await typeOf([{ type: "MEDIA", media_key: video }, app])).toBe("VIDEO_APP");
@@ -196,9 +196,9 @@ describe("seed 002 creatives", () => {
     const path = accountPath(emu, "/features");
     const before = (await call(emu, "GET", path)).body.data as string[];
     expect(before).not.toContain("PREROLL_VIEWS_OBJECTIVE");
-    await call(emu, "POST", `${path}?feature_keys=PREROLL_VIEWS_OBJECTIVE`);
+    await call(emu, "POST", `${SANDBOX}${path}?feature_keys=PREROLL_VIEWS_OBJECTIVE`);
     expect((await call(emu, "GET", path)).body.data).toContain("PREROLL_VIEWS_OBJECTIVE");
-    await call(emu, "DELETE", `${path}?feature_keys=PREROLL_VIEWS_OBJECTIVE,PROMOTED_MEDIA_POLLS`);
+    await call(emu, "DELETE", `${SANDBOX}${path}?feature_keys=PREROLL_VIEWS_OBJECTIVE,PROMOTED_MEDIA_POLLS`);
     const after = (await call(emu, "GET", path)).body.data as string[];
     expect(after).not.toContain("PROMOTED_MEDIA_POLLS");
     expect(after).not.toContain("PREROLL_VIEWS_OBJECTIVE");

@@ -5,6 +5,8 @@ import { createEmulator, type Emulator, type EmulatorOptions } from "../src/inde
 
 export const START = Date.parse("2026-01-01T00:00:00Z");
 export const ADS = "https://ads-api.x.com";
+/** The sandbox host: the sandbox-only operations (accounts, funding instruments, features) are served there. */
+export const SANDBOX = "https://ads-api-sandbox.x.com";
 
 export function newEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   return createEmulator({ now: START, ...options });

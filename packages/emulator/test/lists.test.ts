@@ -1,6 +1,6 @@
 // Lists the API's way (seed 000 section 2.2 and its common list parameters L).
 import { describe, expect, it } from "vitest";
-import { accountPath, call, newEmulator } from "./helpers.js";
+import { accountPath, call, newEmulator, SANDBOX } from "./helpers.js";
 
 type Emu = Awaited<ReturnType<typeof newEmulator>>;
 
@@ -112,7 +112,7 @@ describe("lists (seed 000 section 2.2)", () => {
     const emu = await newEmulator();
     const [id] = await campaigns(emu, 1);
     expect(id).toMatch(/^[0-9a-z]{5}$/);
-    const account = await call(emu, "POST", "/12/accounts");
+    const account = await call(emu, "POST", `${SANDBOX}/12/accounts`);
     expect(account.body.data[0].id).toMatch(/^[0-9a-z]{11}$/);
   });
 

@@ -5,7 +5,7 @@ import type { Emulator, Snapshot } from "../src/index.js";
 import { assertSnapshot } from "../src/snapshot.js";
 import { all, array, json, nullable } from "../src/snapshot-check.js";
 import type { Data, SavedRecord } from "../src/store/store.js";
-import { accountPath, call, newEmulator } from "./helpers.js";
+import { accountPath, call, newEmulator, SANDBOX } from "./helpers.js";
 
 const UPLOAD = "https://upload.x.com/1.1/media/upload.json";
 const AUTH = "https://api.x.com";
@@ -32,7 +32,7 @@ async function write(emu: Emulator): Promise<void> {
     await call(emu, "PUT", accountPath(emu, `/campaigns/${id}?name=renamed`)),
     await call(emu, "DELETE", accountPath(emu, `/campaigns/${fixture.campaignId}`)),
     await call(emu, "POST", accountPath(emu, "/custom_audiences?name=saved")),
-    await call(emu, "POST", accountPath(emu, "/features?feature_keys=SHARE_AUDIENCE_OUTSIDE_BUSINESS")),
+    await call(emu, "POST", `${SANDBOX}${accountPath(emu, "/features?feature_keys=SHARE_AUDIENCE_OUTSIDE_BUSINESS")}`),
     await call(emu, "POST", UPLOAD, { form: "command=INIT&total_bytes=100&media_type=image%2Fpng" }),
     await call(emu, "POST", `${AUTH}/oauth/request_token?oauth_callback=oob`, { token: "" }),
     await call(emu, "POST", `${AUTH}/oauth2/token`, {

@@ -136,7 +136,9 @@ function collectFacts(spec) {
   if (!chunkText) fail('APPEND media description no longer states its size as "(N bytes)"');
   const init = requestBranch(uploadBundle, upload, commandIs("INIT"), "the INIT command");
   // additional_owners is a comma-separated list whose pattern bounds the repetitions: {0,99} is 100 ids.
-  const ownersRepeat = /\{0,(\d+)\}\)?\$$/.exec(String(init.properties?.additional_owners?.pattern ?? ""))?.[1];
+  const ownersRepeat = /\{0,(\d+)\}\)?\$$/.exec(
+    String(resolve(uploadBundle, init.properties?.additional_owners)?.pattern ?? ""),
+  )?.[1];
   if (!ownersRepeat) fail("INIT additional_owners pattern no longer bounds the ids with {0,N}");
   const uploadLimits = {
     maxChunkBytes: Number(chunkText.replaceAll(",", "")),

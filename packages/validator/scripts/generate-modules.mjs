@@ -207,11 +207,13 @@ function requestSchema(document, operation) {
     const bodySchema = requestBody.schema ?? {};
     schema.properties.body = bodySchema;
     if (requestBody.required) schema.required.push("body");
-    const form = !requestBody.mediaType.includes("json");
+    // Form and multipart fields are strings on the wire, whichever media type the schema is read from.
+    const form = requestBody.mediaTypes.some((type) => !type.includes("json"));
     body = {
       mediaType: requestBody.mediaType,
       required: requestBody.required,
       plan: coercionPlan(document, bodySchema, { properties: form }),
+      ...(requestBody.fieldsInQuery ? { fieldsInQuery: true } : {}),
     };
   }
   return { schema, parameters, body };

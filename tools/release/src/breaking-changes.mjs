@@ -35,7 +35,7 @@ function wireBreakingChanges(before, after) {
   // one that knows the direction, so only diffs under `paths` and `webhooks` are kept.
   return diffs
     .filter((d) => d.type === "breaking" && (d.path[0] === "paths" || d.path[0] === "webhooks"))
-    .filter((d) => !toleratedInResponses(d.path))
+    .filter((d) => !toleratedInResponses(d.path) && !discriminatorLeavingRequest(d))
     .map((d) => ({
       source: "api-smart-diff",
       where: d.path.slice(0, 3).join(" "),
@@ -56,6 +56,20 @@ function toleratedInResponses(path) {
     TOLERATED_KEYWORDS.has(String(keyword)) &&
     !path.some((step) => step === "oneOf" || step === "anyOf")
   );
+}
+
+/**
+ * Whether a diff only takes a discriminator off a request body's union. A discriminator is a hint: JSON
+ * Schema validation ignores it, so every body the union accepted it still accepts, and the type rules
+ * judge the branches' types. api-smart-diff copies the discriminator into each branch as an `allOf`
+ * member `{discriminator}` and calls its removal breaking.
+ * @param {{ action: string, path: (string | number)[], before?: unknown }} diff
+ */
+function discriminatorLeavingRequest(diff) {
+  if (diff.action !== "remove" || !diff.path.includes("requestBody")) return false;
+  if (diff.path.at(-1) === "discriminator") return true;
+  const before = diff.before;
+  return Boolean(before && typeof before === "object" && Object.keys(before).join() === "discriminator");
 }
 
 /** The keywords whose breach in a response is a warning (packages/validator/src/runtime/tolerance.ts). */

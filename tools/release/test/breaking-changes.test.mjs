@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { loadSpec } from "@xads/spec/lib/model.mjs";
 import { describe, expect, it } from "vitest";
 import { breakingChanges, breakingChangesAcross } from "../src/breaking-changes.mjs";
 
@@ -175,6 +176,25 @@ describe("the type rules beyond the fixtures", () => {
       type: "string",
     };
     expect(breakingChanges(withBody, optional)).toEqual([]);
+  });
+
+  it("a discriminator taken off a request body's union is not breaking; a variant removed is", () => {
+    // The upload document's v1.1 request: its command branches, once with the discriminator they had.
+    const after = loadSpec().document("upload").bundle();
+    const union = after.components.schemas.ChunkedUploadCommand;
+    const commands = union.oneOf.filter((/** @type {Node} */ b) => !b.$ref.endsWith("/SimpleUpload"));
+    const mapping = Object.fromEntries(
+      commands.map((/** @type {Node} */ b) => [b.$ref.replace(/.*\/(\w+)Command$/, "$1").toUpperCase(), b.$ref]),
+    );
+    const before = structuredClone(after);
+    before.components.schemas.ChunkedUploadCommand = {
+      oneOf: commands,
+      discriminator: { propertyName: "command", mapping },
+    };
+    expect(breakingChanges(before, after)).toEqual([]);
+    const fewer = structuredClone(after);
+    fewer.components.schemas.ChunkedUploadCommand = { oneOf: commands.slice(1) };
+    expect(messages(breakingChanges(before, fewer)).some((m) => m.includes("oneOf lost 1 variant(s)"))).toBe(true);
   });
 
   it("follows recursive schemas without looping", () => {

@@ -34,14 +34,49 @@ export function baseUrl(url: URL): string {
   return `${url.protocol.toLowerCase()}//${host}${url.pathname}`;
 }
 
-/** Form-decoding as RFC 5849 3.4.1.3.1 reads it: `+` is a space. */
-export function formPairs(text: string): Array<[string, string]> {
+/**
+ * Form-decoding as RFC 5849 3.4.1.3.1 reads it: `+` is a space (`plusIsSpace` false reads it as a
+ * plus sign, as a client that only percent-decodes does).
+ */
+export function formPairs(text: string, plusIsSpace = true): Array<[string, string]> {
   if (text === "") return [];
+  const decode = (part: string) => percentDecode(plusIsSpace ? part.replace(/\+/g, " ") : part);
   return text.split("&").map((pair) => {
     const at = pair.indexOf("=");
     const [key, value] = at < 0 ? [pair, ""] : [pair.slice(0, at), pair.slice(at + 1)];
-    return [percentDecode(key.replace(/\+/g, " ")), percentDecode(value.replace(/\+/g, " "))];
+    return [decode(key), decode(value)];
   });
+}
+
+/** A decoded parameter name and value. */
+export type Pair = readonly [string, string];
+
+/** The header's parameters that are signed: all but the signature (and realm). */
+export function oauthPairs(oauth: Record<string, string>): Pair[] {
+  return Object.entries(oauth).filter(([key]) => key !== "oauth_signature" && key !== "realm");
+}
+
+/** Encoded pairs sorted by name, then value, and `&`-joined (RFC 5849 section 3.4.1.3.2). */
+export function joinEncoded(encoded: readonly Pair[]): string {
+  return [...encoded]
+    .sort(([ak, av], [bk, bv]) => (ak < bk ? -1 : ak > bk ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
+    .map(([key, value]) => `${key}=${value}`)
+    .join("&");
+}
+
+/** Names and values percent-encoded (`encode`: RFC 3986 unless a caller imitates a client's encoding). */
+export function encodePairs(pairs: readonly Pair[], encode: (text: string) => string = percentEncode): Pair[] {
+  return pairs.map(([key, value]) => [encode(key), encode(value)]);
+}
+
+/** The normalized parameter string of decoded pairs. */
+export function parameterString(pairs: readonly Pair[]): string {
+  return joinEncoded(encodePairs(pairs));
+}
+
+/** METHOD&enc(base URL)&enc(parameter string), the base URL as given (see `baseUrl`). */
+export function baseStringOf(method: string, base: string, parameters: string): string {
+  return [method.toUpperCase(), percentEncode(base), percentEncode(parameters)].join("&");
 }
 
 /**
@@ -50,17 +85,8 @@ export function formPairs(text: string): Array<[string, string]> {
  */
 export function signatureBaseString(method: string, url: string, oauth: Record<string, string>, formBody = ""): string {
   const parsed = new URL(url);
-  const pairs: Array<[string, string]> = [
-    ...formPairs(parsed.search.replace(/^\?/, "")),
-    ...formPairs(formBody),
-    ...Object.entries(oauth).filter(([key]) => key !== "oauth_signature" && key !== "realm"),
-  ];
-  const encoded = pairs
-    .map(([key, value]) => [percentEncode(key), percentEncode(value)] as const)
-    .sort(([ak, av], [bk, bv]) => (ak < bk ? -1 : ak > bk ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
-    .map(([key, value]) => `${key}=${value}`)
-    .join("&");
-  return [method.toUpperCase(), percentEncode(baseUrl(parsed)), percentEncode(encoded)].join("&");
+  const pairs = [...formPairs(parsed.search.replace(/^\?/, "")), ...formPairs(formBody), ...oauthPairs(oauth)];
+  return baseStringOf(method, baseUrl(parsed), parameterString(pairs));
 }
 
 export function hmacSha1Signature(baseString: string, consumerSecret: string, tokenSecret = ""): string {

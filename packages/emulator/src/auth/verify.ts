@@ -1,12 +1,20 @@
 // Who is calling. Strict mode verifies OAuth 1.0a HMAC-SHA1 signatures against the issued
-// credentials (RFC 5849; stale timestamps and replayed nonces refused), Basic credentials against the
-// applications and bearer tokens against the ones outstanding. Lenient mode takes any well-formed
+// credentials (RFC 5849; stale timestamps and replayed nonces refused) for the URLs of signed-urls.ts
+// and the parameter readings of signed-params.ts, and names the signature the client made when none
+// matches (signature-hints.ts); Basic credentials against the applications and bearer tokens against
+// the ones outstanding. Lenient mode takes any well-formed
 // Authorization of the operation's scheme, so that a hand-typed curl works.
 import { timingSafeEqual } from "node:crypto";
+import { getOperation } from "@xads/validator";
+import { documents } from "../generated/index.js";
 import type { ApiError } from "../http/errors.js";
 import { INVALID_OR_EXPIRED_TOKEN } from "../http/errors.js";
+import type { HeaderReader } from "../http/request-like.js";
 import type { OperationSpec } from "../spec-types.js";
-import { hmacSha1Signature, parseAuthorization, signatureBaseString } from "./oauth1.js";
+import { baseStringOf, formPairs, hmacSha1Signature, parseAuthorization } from "./oauth1.js";
+import { signatureHint } from "./signature-hints.js";
+import { acceptedParameterStrings, signedParams } from "./signed-params.js";
+import { acceptedBaseUrls } from "./signed-urls.js";
 import { type AuthState, isValidBearer } from "./state.js";
 
 export const TIMESTAMP_TOLERANCE_MS = 300_000;
@@ -22,6 +30,12 @@ export interface AuthInput {
   form: string;
   /** Server URLs the request may have been signed for (a client pointed at the real host). */
   servers: string[];
+  /** The same servers on their former host names (signed for by older clients). */
+  legacyServers?: string[];
+  /** The request's headers: `X-Forwarded-Proto` and `X-Forwarded-Host`, read from loopback only. */
+  headers?: HeaderReader;
+  /** The caller is on this machine. */
+  loopback?: boolean;
   state: AuthState;
   strict: boolean;
   now: number;
@@ -30,7 +44,14 @@ export interface AuthInput {
 
 export type AuthResult =
   | { ok: true; credential: string | undefined; oauth: Record<string, string> | undefined }
-  | { ok: false; error: ApiError; baseString?: string };
+  | {
+      ok: false;
+      error: ApiError;
+      /** The base string of the request as the emulator reads it (shown to loopback callers). */
+      baseString?: string;
+      /** Which signature the client made, when it did not match (signature-hints.ts). */
+      hint?: string;
+    };
 
 /** Nonces seen within the timestamp window; older ones cannot be replayed anyway. */
 export class NonceCache {
@@ -86,8 +107,21 @@ function verifyBasic(input: AuthInput): AuthResult {
     }
   }) as [string, string];
   const app = Object.hasOwn(input.state.apps, key) ? input.state.apps[key] : undefined;
-  if (!input.strict) return { ok: true, credential: app ? key : Object.keys(input.state.apps)[0], oauth: undefined };
-  return app && safeEqual(app.secret, secret) ? { ok: true, credential: key, oauth: undefined } : refused;
+  if (input.strict && !(app && safeEqual(app.secret, secret))) return refused;
+  // The host answers a request that lacks a required form field (`grant_type`) as it answers bad
+  // credentials (facts file, "Auth host errors": 403 code 99), not with a 400.
+  if (lacksRequiredField(input)) return refused;
+  return { ok: true, credential: app ? key : Object.keys(input.state.apps)[0], oauth: undefined };
+}
+
+/** Whether the form body misses a field the operation's request body requires (the validator says). */
+function lacksRequiredField(input: AuthInput): boolean {
+  if (!input.operation.bodyMediaType?.includes("x-www-form-urlencoded")) return false;
+  const verdict = getOperation(input.operation.id).validateRequest(
+    { path: {}, query: new URLSearchParams(input.url.search), headers: {}, body: input.form || undefined },
+    { now: new Date(input.now) },
+  );
+  return !verdict.valid && verdict.errors.some((error) => error.code === "MISSING_PARAMETER");
 }
 
 function verifyBearer(input: AuthInput, token: string): AuthResult {
@@ -97,11 +131,15 @@ function verifyBearer(input: AuthInput, token: string): AuthResult {
 
 /** The secret that signs with `token`, or why there is none. */
 function tokenSecret(input: AuthInput, oauth: Record<string, string>): { secret: string } | AuthResult {
-  // The access-token step may carry the request token in the query, as the host documents it (it is
-  // then part of the signed base string, RFC 5849 section 3.4.1.3).
-  const fromQuery =
-    input.operation.id === "createAccessToken" ? (input.url.searchParams.get("oauth_token") ?? undefined) : undefined;
-  const token = oauth.oauth_token ?? fromQuery;
+  // The access-token step may carry the request token in the query, as the host documents it, or in
+  // the form body (it is then part of the signed base string, RFC 5849 section 3.4.1.3).
+  const fromRequest =
+    input.operation.id === "createAccessToken"
+      ? (input.url.searchParams.get("oauth_token") ??
+        formPairs(input.form).find(([key]) => key === "oauth_token")?.[1] ??
+        undefined)
+      : undefined;
+  const token = oauth.oauth_token ?? fromRequest;
   if (input.operation.id === "createRequestToken") return { secret: "" };
   if (!token) return unauthorized("The request is not signed with a token (oauth_token)");
   if (input.operation.id === "createAccessToken") {
@@ -143,20 +181,34 @@ function verifyOAuth1(input: AuthInput, oauth: Record<string, string>): AuthResu
       `Timestamp out of bounds: ${oauth.oauth_timestamp} is more than 300 s from ${Math.floor(input.now / 1000)}`,
       135,
     );
-  const own = signatureBaseString(input.method, input.url.href, oauth, input.form);
-  const candidates = [
-    own,
-    ...input.servers.map((server) =>
-      signatureBaseString(input.method, `${server}${input.url.pathname}${input.url.search}`, oauth, input.form),
-    ),
-  ];
+  const params = signedParams(input.url, input.form, oauth);
+  const urls = acceptedBaseUrls({
+    url: input.url,
+    servers: input.servers,
+    legacyServers: input.legacyServers ?? [],
+    ...(input.headers ? { headers: input.headers } : {}),
+    loopback: input.loopback ?? false,
+  });
+  const readings = acceptedParameterStrings(params);
   const sent = oauth.oauth_signature ?? "";
-  const signed = candidates.some((base) => safeEqual(hmacSha1Signature(base, app.secret, secret.secret), sent));
-  if (!signed)
+  const matches = (base: string) => safeEqual(hmacSha1Signature(base, app.secret, secret.secret), sent);
+  // A few candidates, each base string made only when the one before did not match.
+  const signed = urls.some((url) => readings.some((reading) => matches(baseStringOf(input.method, url, reading))));
+  if (!signed) {
+    const localPort = documents.find((d) => d.name === input.operation.document)?.mockPort;
     return {
       ...(unauthorized("Could not authenticate you: the signature does not match") as { ok: false; error: ApiError }),
-      baseString: own,
+      baseString: baseStringOf(input.method, urls[0] ?? "", readings[0] ?? ""),
+      hint: signatureHint({
+        method: input.method,
+        url: input.url,
+        accepted: urls,
+        params,
+        ...(localPort !== undefined ? { localPort } : {}),
+        matches,
+      }),
     };
+  }
   if (!input.nonces.use(`${consumerKey}\n${token ?? ""}\n${oauth.oauth_nonce}`, input.now))
     return unauthorized(`The nonce ${oauth.oauth_nonce} was used already`);
   return { ok: true, credential: token ?? consumerKey, oauth };

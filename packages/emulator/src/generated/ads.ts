@@ -60,6 +60,10 @@ export const document: DocumentSpec = {
   "servers": [
     "https://ads-api.x.com",
     "https://ads-api-sandbox.x.com"
+  ],
+  "legacyServers": [
+    "https://ads-api.twitter.com",
+    "https://ads-api-sandbox.twitter.com"
   ]
 };
 
@@ -160,6 +164,7 @@ export const operations: OperationSpec[] = [
       "name": "account",
       "action": "list"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -204,6 +209,10 @@ export const operations: OperationSpec[] = [
       "name": "account",
       "action": "create"
     },
+    "servers": [
+      "https://ads-api-sandbox.x.com",
+      "https://ads-api-sandbox.twitter.com"
+    ],
     "example": null
   },
   {
@@ -265,6 +274,7 @@ export const operations: OperationSpec[] = [
       "name": "account",
       "action": "get"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -328,6 +338,7 @@ export const operations: OperationSpec[] = [
       "name": "account",
       "action": "update"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -379,6 +390,10 @@ export const operations: OperationSpec[] = [
       "name": "account",
       "action": "delete"
     },
+    "servers": [
+      "https://ads-api-sandbox.x.com",
+      "https://ads-api-sandbox.twitter.com"
+    ],
     "example": null
   },
   {
@@ -467,6 +482,7 @@ export const operations: OperationSpec[] = [
     },
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "request": {
         "params": {
@@ -584,6 +600,7 @@ export const operations: OperationSpec[] = [
     },
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "request": {
         "params": {
@@ -666,6 +683,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "request": {
         "params": {}
@@ -743,6 +761,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "request": {
         "params": {
@@ -807,6 +826,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "request": {
         "params": {
@@ -871,6 +891,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "request": {
         "params": {
@@ -1005,6 +1026,7 @@ export const operations: OperationSpec[] = [
       "name": "campaign",
       "action": "list"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -1106,6 +1128,7 @@ export const operations: OperationSpec[] = [
       "name": "campaign",
       "action": "create"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -1173,6 +1196,7 @@ export const operations: OperationSpec[] = [
       "name": "campaign",
       "action": "get"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -1272,6 +1296,7 @@ export const operations: OperationSpec[] = [
       "name": "campaign",
       "action": "update"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -1329,6 +1354,7 @@ export const operations: OperationSpec[] = [
       "name": "campaign",
       "action": "delete"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -1380,6 +1406,7 @@ export const operations: OperationSpec[] = [
       "name": "campaign",
       "action": "batch"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -1424,6 +1451,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "request": {
         "params": {}
@@ -1508,6 +1536,7 @@ export const operations: OperationSpec[] = [
       "name": "curated_category",
       "action": "list"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -1568,6 +1597,7 @@ export const operations: OperationSpec[] = [
       "name": "curated_category",
       "action": "get"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -1622,6 +1652,7 @@ export const operations: OperationSpec[] = [
       "name": "account",
       "action": "custom"
     },
+    "servers": null,
     "example": {
       "request": {
         "params": {
@@ -1694,6 +1725,10 @@ export const operations: OperationSpec[] = [
       "name": "account",
       "action": "custom"
     },
+    "servers": [
+      "https://ads-api-sandbox.x.com",
+      "https://ads-api-sandbox.twitter.com"
+    ],
     "example": {
       "request": {
         "params": {
@@ -1764,6 +1799,10 @@ export const operations: OperationSpec[] = [
       "name": "account",
       "action": "custom"
     },
+    "servers": [
+      "https://ads-api-sandbox.x.com",
+      "https://ads-api-sandbox.twitter.com"
+    ],
     "example": {
       "request": {
         "params": {
@@ -1874,6 +1913,7 @@ export const operations: OperationSpec[] = [
       "name": "funding_instrument",
       "action": "list"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -1961,6 +2001,10 @@ export const operations: OperationSpec[] = [
       "name": "funding_instrument",
       "action": "create"
     },
+    "servers": [
+      "https://ads-api-sandbox.x.com",
+      "https://ads-api-sandbox.twitter.com"
+    ],
     "example": null
   },
   {
@@ -2028,6 +2072,7 @@ export const operations: OperationSpec[] = [
       "name": "funding_instrument",
       "action": "get"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -2085,6 +2130,10 @@ export const operations: OperationSpec[] = [
       "name": "funding_instrument",
       "action": "delete"
     },
+    "servers": [
+      "https://ads-api-sandbox.x.com",
+      "https://ads-api-sandbox.twitter.com"
+    ],
     "example": null
   },
   {
@@ -2154,6 +2203,7 @@ export const operations: OperationSpec[] = [
     },
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "request": {
         "params": {
@@ -2298,6 +2348,7 @@ export const operations: OperationSpec[] = [
       "name": "line_item",
       "action": "list"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -2495,6 +2546,7 @@ export const operations: OperationSpec[] = [
       "name": "line_item",
       "action": "create"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -2555,6 +2607,7 @@ export const operations: OperationSpec[] = [
       "name": "line_item",
       "action": "get"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -2758,6 +2811,7 @@ export const operations: OperationSpec[] = [
       "name": "line_item",
       "action": "update"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -2815,6 +2869,7 @@ export const operations: OperationSpec[] = [
       "name": "line_item",
       "action": "delete"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -2866,6 +2921,7 @@ export const operations: OperationSpec[] = [
       "name": "line_item",
       "action": "batch"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -2957,6 +3013,7 @@ export const operations: OperationSpec[] = [
       "name": "line_item_curated_category",
       "action": "list"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -3020,6 +3077,7 @@ export const operations: OperationSpec[] = [
       "name": "line_item_curated_category",
       "action": "create"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -3080,6 +3138,7 @@ export const operations: OperationSpec[] = [
       "name": "line_item_curated_category",
       "action": "get"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -3149,6 +3208,7 @@ export const operations: OperationSpec[] = [
       "name": "line_item_curated_category",
       "action": "update"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -3232,6 +3292,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "request": {
         "params": {
@@ -3391,6 +3452,7 @@ export const operations: OperationSpec[] = [
       "name": "custom_audience",
       "action": "list"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -3454,6 +3516,7 @@ export const operations: OperationSpec[] = [
       "name": "custom_audience",
       "action": "create"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -3514,6 +3577,7 @@ export const operations: OperationSpec[] = [
       "name": "custom_audience",
       "action": "get"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -3583,6 +3647,7 @@ export const operations: OperationSpec[] = [
       "name": "custom_audience",
       "action": "update"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -3640,6 +3705,7 @@ export const operations: OperationSpec[] = [
       "name": "custom_audience",
       "action": "delete"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -3710,6 +3776,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "request": {
         "params": {
@@ -3793,6 +3860,7 @@ export const operations: OperationSpec[] = [
       "name": "custom_audience",
       "action": "batch"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -3850,6 +3918,7 @@ export const operations: OperationSpec[] = [
       "name": "custom_audience",
       "action": "members"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -3954,6 +4023,7 @@ export const operations: OperationSpec[] = [
       "name": "custom_audience_permission",
       "action": "list"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -4023,6 +4093,7 @@ export const operations: OperationSpec[] = [
       "name": "custom_audience_permission",
       "action": "create"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -4086,6 +4157,7 @@ export const operations: OperationSpec[] = [
       "name": "custom_audience_permission",
       "action": "delete"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -4147,6 +4219,7 @@ export const operations: OperationSpec[] = [
       "name": "do_not_reach_list",
       "action": "list"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -4204,6 +4277,7 @@ export const operations: OperationSpec[] = [
       "name": "do_not_reach_list",
       "action": "create"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -4261,6 +4335,7 @@ export const operations: OperationSpec[] = [
       "name": "do_not_reach_list",
       "action": "delete"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -4318,6 +4393,7 @@ export const operations: OperationSpec[] = [
       "name": "do_not_reach_list",
       "action": "members"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -4423,6 +4499,7 @@ export const operations: OperationSpec[] = [
       "name": "account_media",
       "action": "list"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -4490,6 +4567,7 @@ export const operations: OperationSpec[] = [
       "name": "account_media",
       "action": "get"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -4547,6 +4625,7 @@ export const operations: OperationSpec[] = [
       "name": "account_media",
       "action": "delete"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -4665,6 +4744,7 @@ export const operations: OperationSpec[] = [
       "name": "card",
       "action": "list"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -4716,6 +4796,7 @@ export const operations: OperationSpec[] = [
       "name": "card",
       "action": "create"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -4729,7 +4810,7 @@ export const operations: OperationSpec[] = [
     ],
     "successStatus": 200,
     "successMediaType": "application/json",
-    "envelope": "array",
+    "envelope": "single",
     "errorStyle": "ads",
     "errorStatuses": [
       400,
@@ -4783,6 +4864,7 @@ export const operations: OperationSpec[] = [
       "name": "card",
       "action": "get"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -4796,7 +4878,7 @@ export const operations: OperationSpec[] = [
     ],
     "successStatus": 200,
     "successMediaType": "application/json",
-    "envelope": "array",
+    "envelope": "single",
     "errorStyle": "ads",
     "errorStatuses": [
       400,
@@ -4840,6 +4922,7 @@ export const operations: OperationSpec[] = [
       "name": "card",
       "action": "update"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -4853,7 +4936,7 @@ export const operations: OperationSpec[] = [
     ],
     "successStatus": 200,
     "successMediaType": "application/json",
-    "envelope": "array",
+    "envelope": "single",
     "errorStyle": "ads",
     "errorStatuses": [
       400,
@@ -4897,6 +4980,7 @@ export const operations: OperationSpec[] = [
       "name": "card",
       "action": "delete"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -4965,6 +5049,7 @@ export const operations: OperationSpec[] = [
       "name": "card",
       "action": "custom"
     },
+    "servers": null,
     "example": {
       "request": {
         "params": {
@@ -5058,6 +5143,7 @@ export const operations: OperationSpec[] = [
       "name": "card",
       "action": "custom"
     },
+    "servers": null,
     "example": {
       "request": {
         "params": {
@@ -5157,6 +5243,7 @@ export const operations: OperationSpec[] = [
       "name": "draft_tweet",
       "action": "list"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -5246,6 +5333,7 @@ export const operations: OperationSpec[] = [
       "name": "draft_tweet",
       "action": "create"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -5306,6 +5394,7 @@ export const operations: OperationSpec[] = [
       "name": "draft_tweet",
       "action": "get"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -5394,6 +5483,7 @@ export const operations: OperationSpec[] = [
       "name": "draft_tweet",
       "action": "update"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -5451,6 +5541,7 @@ export const operations: OperationSpec[] = [
       "name": "draft_tweet",
       "action": "delete"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -5508,6 +5599,7 @@ export const operations: OperationSpec[] = [
       "name": "draft_tweet",
       "action": "custom"
     },
+    "servers": null,
     "example": {
       "request": {
         "params": {
@@ -5620,6 +5712,7 @@ export const operations: OperationSpec[] = [
       "name": "image_conversation_card",
       "action": "list"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -5755,6 +5848,7 @@ export const operations: OperationSpec[] = [
       "name": "image_conversation_card",
       "action": "create"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -5822,6 +5916,7 @@ export const operations: OperationSpec[] = [
       "name": "image_conversation_card",
       "action": "get"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -5963,6 +6058,7 @@ export const operations: OperationSpec[] = [
       "name": "image_conversation_card",
       "action": "update"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -6020,6 +6116,7 @@ export const operations: OperationSpec[] = [
       "name": "image_conversation_card",
       "action": "delete"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -6103,6 +6200,7 @@ export const operations: OperationSpec[] = [
       "name": "media",
       "action": "list"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -6196,6 +6294,7 @@ export const operations: OperationSpec[] = [
       "name": "media",
       "action": "create"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -6256,6 +6355,7 @@ export const operations: OperationSpec[] = [
       "name": "media",
       "action": "get"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -6343,6 +6443,7 @@ export const operations: OperationSpec[] = [
       "name": "media",
       "action": "update"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -6400,6 +6501,7 @@ export const operations: OperationSpec[] = [
       "name": "media",
       "action": "delete"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -6504,6 +6606,7 @@ export const operations: OperationSpec[] = [
       "name": "poll_card",
       "action": "list"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -6597,6 +6700,7 @@ export const operations: OperationSpec[] = [
       "name": "poll_card",
       "action": "create"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -6664,6 +6768,7 @@ export const operations: OperationSpec[] = [
       "name": "poll_card",
       "action": "get"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -6721,6 +6826,7 @@ export const operations: OperationSpec[] = [
       "name": "poll_card",
       "action": "delete"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -6826,6 +6932,7 @@ export const operations: OperationSpec[] = [
       "name": "preroll_call_to_action",
       "action": "list"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -6895,6 +7002,7 @@ export const operations: OperationSpec[] = [
       "name": "preroll_call_to_action",
       "action": "create"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -6962,6 +7070,7 @@ export const operations: OperationSpec[] = [
       "name": "preroll_call_to_action",
       "action": "get"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -7031,6 +7140,7 @@ export const operations: OperationSpec[] = [
       "name": "preroll_call_to_action",
       "action": "update"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -7088,6 +7198,7 @@ export const operations: OperationSpec[] = [
       "name": "preroll_call_to_action",
       "action": "delete"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -7165,6 +7276,7 @@ export const operations: OperationSpec[] = [
       "name": "scheduled_tweet",
       "action": "list"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -7260,6 +7372,7 @@ export const operations: OperationSpec[] = [
       "name": "scheduled_tweet",
       "action": "create"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -7320,6 +7433,7 @@ export const operations: OperationSpec[] = [
       "name": "scheduled_tweet",
       "action": "get"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -7414,6 +7528,7 @@ export const operations: OperationSpec[] = [
       "name": "scheduled_tweet",
       "action": "update"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -7471,6 +7586,7 @@ export const operations: OperationSpec[] = [
       "name": "scheduled_tweet",
       "action": "delete"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -7535,6 +7651,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "request": {
         "params": {
@@ -7665,6 +7782,7 @@ export const operations: OperationSpec[] = [
     },
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "request": {
         "params": {
@@ -7853,6 +7971,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "request": {
         "params": {
@@ -7969,6 +8088,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "request": {
         "params": {
@@ -8128,6 +8248,7 @@ export const operations: OperationSpec[] = [
       "name": "video_conversation_card",
       "action": "list"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -8275,6 +8396,7 @@ export const operations: OperationSpec[] = [
       "name": "video_conversation_card",
       "action": "create"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -8342,6 +8464,7 @@ export const operations: OperationSpec[] = [
       "name": "video_conversation_card",
       "action": "get"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -8495,6 +8618,7 @@ export const operations: OperationSpec[] = [
       "name": "video_conversation_card",
       "action": "update"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -8552,6 +8676,7 @@ export const operations: OperationSpec[] = [
       "name": "video_conversation_card",
       "action": "delete"
     },
+    "servers": null,
     "example": null
   }
 ];

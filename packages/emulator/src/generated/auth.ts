@@ -8,6 +8,9 @@ export const document: DocumentSpec = {
   "errorCodes": {},
   "servers": [
     "https://api.x.com"
+  ],
+  "legacyServers": [
+    "https://api.twitter.com"
   ]
 };
 
@@ -54,6 +57,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": "oauth_token=Z6eEdO8MOmk394WozF5oKyuAv855l4Mlqo7hhlSLik&oauth_token_secret=Kd75W4OQfb2oJTV0vzGzeXftVAwgMnEK9MumzYcM&oauth_callback_confirmed=true"
   },
   {
@@ -102,6 +106,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": "<!DOCTYPE html><html><body>Authorize the application</body></html>"
   },
   {
@@ -150,6 +155,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": "<!DOCTYPE html><html><body>Authorize the application</body></html>"
   },
   {
@@ -194,6 +200,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": "oauth_token=6253282-eWudHldSbIaelX7swmsiHImEL4KinwaGloHANdrY&oauth_token_secret=2EEfA6BG3ly3sR3RjE0IBSnlQu4ZrUzPiYKmrkVU&user_id=6253282&screen_name=xdevelopers"
   },
   {
@@ -225,6 +232,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "access_token": "6253282-eWudHldSbIaelX7swmsiHImEL4KinwaGloHANdrY"
     }
@@ -258,6 +266,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "access_token": "6253282-eWudHldSbIaelX7swmsiHImEL4KinwaGloHANdrY"
     }
@@ -291,6 +300,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "token_type": "bearer",
       "access_token": "AAAAAAAAAAAAAAAAAAAAAMLheAAAAAAA0%2BuSeid%2BULvsea4JtiGRiSDSJSI%3DEUifiRBkKG5E2XzMDjRfl76ZC9Ub0wnz4XsNiRVBChTYbJcE3F"
@@ -332,6 +342,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "access_token": "AAAAAAAAAAAAAAAAAAAAAMLheAAAAAAA0%2BuSeid%2BULvsea4JtiGRiSDSJSI%3DEUifiRBkKG5E2XzMDjRfl76ZC9Ub0wnz4XsNiRVBChTYbJcE3F"
     }

@@ -60,6 +60,10 @@ export const document: DocumentSpec = {
   "servers": [
     "https://ads-api.x.com",
     "https://ads-api-sandbox.x.com"
+  ],
+  "legacyServers": [
+    "https://ads-api.twitter.com",
+    "https://ads-api-sandbox.twitter.com"
   ]
 };
 
@@ -166,6 +170,7 @@ export const operations: OperationSpec[] = [
       "name": "tailored_audience_permission",
       "action": "list"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -235,6 +240,7 @@ export const operations: OperationSpec[] = [
       "name": "tailored_audience_permission",
       "action": "create"
     },
+    "servers": null,
     "example": null
   },
   {
@@ -298,6 +304,7 @@ export const operations: OperationSpec[] = [
       "name": "tailored_audience_permission",
       "action": "delete"
     },
+    "servers": null,
     "example": null
   }
 ];

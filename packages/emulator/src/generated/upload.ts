@@ -9,6 +9,10 @@ export const document: DocumentSpec = {
   "servers": [
     "https://upload.x.com",
     "https://api.x.com"
+  ],
+  "legacyServers": [
+    "https://upload.twitter.com",
+    "https://api.twitter.com"
   ]
 };
 
@@ -56,6 +60,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "media_id": 710511363345354800,
       "media_id_string": "710511363345354753",
@@ -98,6 +103,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "media_id": 710511363345354800,
       "media_id_string": "710511363345354753",
@@ -136,6 +142,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "data": {
         "id": "1880028106020515840",
@@ -182,6 +189,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "data": {
         "expires_at": 1737391205
@@ -226,6 +234,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "data": {
         "id": "1880028106020515840",
@@ -283,6 +292,7 @@ export const operations: OperationSpec[] = [
     "count": null,
     "batchItems": null,
     "resource": null,
+    "servers": null,
     "example": {
       "data": {
         "id": "1880028106020515840",

@@ -1,7 +1,9 @@
 // Routes a method and path to an operation of any document (their paths do not overlap), by the
-// path templates of the spec; the host does not matter.
+// path templates of the spec. The host matters only where the spec says so: an operation its servers
+// leave off a host (a sandbox-only one on the production host) is not there, as on the real host.
 import { operations } from "../generated/index.js";
 import type { OperationSpec } from "../spec-types.js";
+import { servedOn } from "./hosts.js";
 
 interface Route {
   operation: OperationSpec;
@@ -47,13 +49,16 @@ function decode(segment: string): string {
   }
 }
 
+/** `elsewhere`: the operation the method and path name on another host (whose servers it names). */
 export type RouteMatch =
   | { kind: "operation"; operation: OperationSpec; path: Record<string, string> }
-  | { kind: "method-not-allowed"; operation: OperationSpec }
-  | { kind: "none" };
+  | { kind: "method-not-allowed"; operation: OperationSpec; elsewhere?: OperationSpec }
+  | { kind: "none"; elsewhere?: OperationSpec };
 
-export function route(method: string, pathname: string): RouteMatch {
+/** `hostname`: the host the request names; omitted, every operation is served. */
+export function route(method: string, pathname: string, hostname?: string): RouteMatch {
   let other: OperationSpec | undefined;
+  let elsewhere: OperationSpec | undefined;
   for (const candidate of bySegments.get(pathname.split("/").length) ?? []) {
     const match = candidate.pattern.exec(pathname);
     if (!match) continue;
@@ -61,8 +66,13 @@ export function route(method: string, pathname: string): RouteMatch {
       other ??= candidate.operation;
       continue;
     }
+    if (hostname !== undefined && !servedOn(candidate.operation, hostname)) {
+      elsewhere ??= candidate.operation;
+      continue;
+    }
     const path = Object.fromEntries(candidate.names.map((name, i) => [name, decode(match[i + 1] ?? "")]));
     return { kind: "operation", operation: candidate.operation, path };
   }
-  return other ? { kind: "method-not-allowed", operation: other } : { kind: "none" };
+  const away = elsewhere ? { elsewhere } : {};
+  return other ? { kind: "method-not-allowed", operation: other, ...away } : { kind: "none", ...away };
 }

@@ -1,16 +1,22 @@
-// The v1.1 chunked upload on the upload host (facts file, "Upload host"): INIT, APPEND and FINALIZE
-// are one POST operation selected by `command`; STATUS is a GET on the same path.
+// The v1.1 upload on the upload host (facts file, "Upload host"): INIT, APPEND and FINALIZE are one
+// POST operation selected by `command`, and the same POST without `command` is the simple upload of a
+// whole image; STATUS is a GET on the same path. The fields come from the query and the body alike
+// (the operation's `x-xads-fields-in-query`, merged by the pipeline).
 import { type Answer, type Call, invalid } from "../call.js";
+import { sniffImage } from "./image.js";
 import {
   appendSegment,
   EXPIRES_AFTER_SECS,
   finalizeUpload,
   findUpload,
   initUpload,
+  maxBytes,
   processingOf,
   secondsLeft,
   sizeOfUpload,
+  storeWhole,
   type Upload,
+  uploadNotFound,
 } from "./uploads.js";
 
 const field = (call: Call, name: string) => {
@@ -18,14 +24,13 @@ const field = (call: Call, name: string) => {
   return typeof value === "string" ? value : undefined;
 };
 
-/** The bytes of an APPEND's chunk: a file part's size, or the decoded length of `media_data`. */
-function chunkBytes(call: Call): number {
+/** The bytes of `media` (a binary part, or text) or of `media_data` (base64), or undefined. */
+function mediaBytes(call: Call): Uint8Array | undefined {
   const media = call.fields.media;
-  if (media instanceof Blob) return media.size;
-  if (typeof media === "string") return Buffer.byteLength(media);
+  if (media instanceof Uint8Array) return media;
+  if (typeof media === "string") return Buffer.from(media);
   const data = field(call, "media_data");
-  if (data !== undefined) return Buffer.from(data, "base64").byteLength;
-  throw invalid("media", "APPEND needs media or media_data");
+  return data === undefined ? undefined : Buffer.from(data, "base64");
 }
 
 function ids(upload: Upload) {
@@ -42,8 +47,36 @@ function describe(upload: Upload, now: number, processing: ReturnType<typeof pro
   };
 }
 
+/**
+ * The simple upload (SimpleUpload): an image, stored finished, answered as FINALIZE answers an image,
+ * with `image`. The reference returns `media_key` only when a `media_category` was given.
+ */
+function simpleUpload(call: Call): Answer {
+  const bytes = mediaBytes(call);
+  if (!bytes) throw invalid("media", "A simple upload sends the image as media or media_data");
+  const image = sniffImage(bytes);
+  if (!image)
+    throw invalid(
+      "media",
+      "A simple upload takes a JPEG, PNG, GIF or WEBP image; upload other media with INIT, APPEND and FINALIZE",
+    );
+  if (bytes.byteLength > maxBytes(image.type))
+    throw invalid("media", `A ${image.type} image is at most ${maxBytes(image.type)} bytes`);
+  const upload = storeWhole(call, image.type, bytes.byteLength);
+  const { media_key, ...rest } = describe(upload, call.now, undefined);
+  return {
+    status: 200,
+    body: {
+      ...rest,
+      ...(field(call, "media_category") !== undefined ? { media_key } : {}),
+      image: { image_type: image.type, ...(image.w !== undefined ? { w: image.w, h: image.h } : {}) },
+    },
+  };
+}
+
 export function uploadMedia(call: Call): Answer {
   const command = field(call, "command");
+  if (command === undefined) return simpleUpload(call);
   if (command === "INIT") {
     const upload = initUpload(
       call,
@@ -55,16 +88,22 @@ export function uploadMedia(call: Call): Answer {
   }
   const id = field(call, "media_id") ?? "";
   if (command === "APPEND") {
-    appendSegment(call, id, Number(field(call, "segment_index")), chunkBytes(call));
+    const bytes = mediaBytes(call);
+    if (!bytes) throw invalid("media", "APPEND needs media or media_data");
+    appendSegment(call, id, Number(field(call, "segment_index")), bytes.byteLength);
     return { status: 204 };
   }
   const upload = finalizeUpload(call, id);
   return { status: 200, body: describe(upload, call.now, processingOf(upload, call.now)) };
 }
 
+/** STATUS reports asynchronous processing; an upload with none to report answers 404, as documented. */
 export function getMediaUploadCommandStatus(call: Call): Answer {
   const upload = findUpload(call, String(call.query.media_id ?? ""));
-  if (upload.finalized_at === null) throw invalid("media_id", `Media ${upload.id} is not finalized`);
-  const processing = processingOf(upload, call.now) ?? { state: "succeeded" as const, progress_percent: 100 };
+  const processing = processingOf(upload, call.now);
+  if (!processing) {
+    const why = upload.finalized_at === null ? "is not finalized" : "has no asynchronous processing";
+    throw uploadNotFound(call, upload.id, `Media ${upload.id} ${why}: STATUS has nothing to report`);
+  }
   return { status: 200, body: describe(upload, call.now, processing) };
 }

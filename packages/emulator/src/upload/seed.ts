@@ -25,11 +25,13 @@ export function seedUploads(store: Store): Store {
   for (const operation of operations) exampleMedia(operation.example, found);
   for (const [id, mediaKey] of found) {
     if (store.get(COLLECTION, id)) continue;
+    const kind = kindOfKey(mediaKey) ?? "IMAGE";
     const upload: Upload = {
       id,
       media_key: mediaKey,
-      media_type: MEDIA_TYPES[kindOfKey(mediaKey) ?? "IMAGE"],
-      media_category: null,
+      media_type: MEDIA_TYPES[kind],
+      // A video or GIF was processed (the examples answer STATUS for one); an image never is.
+      media_category: kind === "IMAGE" ? null : `tweet_${kind.toLowerCase()}`,
       total_bytes: 1024,
       segments: { "0": 1024 },
       created_at: 0,

@@ -7,6 +7,7 @@
 import { ApiFailure, type Call, invalid } from "../call.js";
 import { newId } from "../store/ids.js";
 import type { Data } from "../store/store.js";
+import { canonicalCategory } from "./category.js";
 
 export const COLLECTION = "media_upload";
 export const CHECK_AFTER_SECS = 5;
@@ -48,7 +49,7 @@ export function kindOfKey(mediaKey: string): "VIDEO" | "GIF" | "IMAGE" | undefin
 }
 
 /** The facts file's size limits: promoted video 500 MB, images 5 MB, animated GIFs 15 MB. */
-function maxBytes(mediaType: string): number {
+export function maxBytes(mediaType: string): number {
   if (mediaType.startsWith("video/")) return 500 * 1024 * 1024;
   if (mediaType === "image/gif") return 15 * 1024 * 1024;
   return 5 * 1024 * 1024;
@@ -63,7 +64,7 @@ export function initUpload(call: Call, mediaType: string, totalBytes: number, ca
     id,
     media_key: `${keyPrefix(mediaType)}_${id}`,
     media_type: mediaType,
-    media_category: category,
+    media_category: category === null ? null : canonicalCategory(category),
     total_bytes: totalBytes,
     segments: {},
     created_at: call.now,
@@ -74,16 +75,22 @@ export function initUpload(call: Call, mediaType: string, totalBytes: number, ca
   return upload;
 }
 
-/** 400: the v2 endpoints document no 404. */
-function notFound(id: string): ApiFailure {
+/**
+ * No such upload (or nothing to report of it): 404 where the operation documents one (the v1.1
+ * commands), else 400 (the v2 endpoints document no 404).
+ */
+export function uploadNotFound(call: Call, id: string, message = `Media ${id} was not found`): ApiFailure {
+  const documented = call.operation.errorStatuses.includes(404);
   return new ApiFailure([
-    { status: 400, code: "INVALID_PARAMETER", message: `Media ${id} was not found`, parameter: "media_id" },
+    documented
+      ? { status: 404, code: "NOT_FOUND", numeric: 34, message, parameter: "media_id" }
+      : { status: 400, code: "INVALID_PARAMETER", message, parameter: "media_id" },
   ]);
 }
 
 export function findUpload(call: Call, id: string): Upload {
   const record = call.store.get(COLLECTION, id);
-  if (!record) throw notFound(id);
+  if (!record) throw uploadNotFound(call, id);
   return record.data as unknown as Upload;
 }
 
@@ -106,6 +113,15 @@ const sizeOf = (upload: Upload) => Object.values(upload.segments).reduce((sum, n
 /** Processing is asynchronous for a video or an animated GIF given a media category (ProcessingInfo). */
 const asynchronous = (upload: Upload) =>
   upload.media_category !== null && (upload.media_type.startsWith("video/") || upload.media_type === "image/gif");
+
+/** A whole file received at once (the simple upload): one segment, finalized now, nothing to process. */
+export function storeWhole(call: Call, mediaType: string, bytes: number): Upload {
+  // Kept without a category, which alone would make a GIF's processing asynchronous (ProcessingInfo).
+  const upload = initUpload(call, mediaType, bytes, null);
+  const next = { ...upload, segments: { "0": bytes }, finalized_at: call.now };
+  save(call, next);
+  return next;
+}
 
 export function finalizeUpload(call: Call, id: string): Upload {
   const upload = findUpload(call, id);

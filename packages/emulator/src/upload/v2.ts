@@ -39,13 +39,14 @@ export function initializeMediaUpload(call: Call): Answer {
   };
 }
 
-/** The chunk: JSON base64 `media`, or a multipart file part (or text field). */
+/** The chunk: JSON base64 `media`, or a multipart binary part (or text field). */
 function chunkBytes(call: Call): { index: number; bytes: number } {
   const body = json(call);
   if (typeof body.media === "string")
     return { index: Number(body.segment_index), bytes: Buffer.from(body.media, "base64").byteLength };
   const media = call.fields.media;
-  const bytes = media instanceof Blob ? media.size : typeof media === "string" ? Buffer.byteLength(media) : -1;
+  const bytes =
+    media instanceof Uint8Array ? media.byteLength : typeof media === "string" ? Buffer.byteLength(media) : -1;
   if (bytes < 0) throw invalid("media", "append needs media");
   return { index: Number(call.fields.segment_index), bytes };
 }

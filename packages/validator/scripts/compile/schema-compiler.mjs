@@ -144,14 +144,17 @@ export class ModuleCode {
    *   resolveRef: (ref: string) => string,
    *   hoist?: (schema: Schema) => string | undefined,
    *   leaf?: (ref: string) => Schema | undefined,
+   *   target?: (ref: string) => unknown,
    * }} options `hoist`: the function of a subschema shared with other modules, if it is one; `leaf`:
-   *   the schema of a `$ref` to check in place, if it is small and refers to nothing
+   *   the schema of a `$ref` to check in place, if it is small and refers to nothing; `target`: the
+   *   schema a `$ref` names (to read a union's branches, see impliedDiscriminator)
    */
-  constructor({ prefix, resolveRef, hoist, leaf }) {
+  constructor({ prefix, resolveRef, hoist, leaf, target }) {
     this.prefix = prefix;
     this.resolveRef = resolveRef;
     this.hoist = hoist;
     this.leaf = leaf;
+    this.target = target;
     /** @type {Map<string, string>} function name -> source */
     this.functions = new Map();
     /** @type {Map<string, string>} constant source -> name */
@@ -584,24 +587,31 @@ class FunctionBody {
     for (const sub of Array.isArray(s.allOf) ? s.allOf : []) out.push(...this.emit(sub, v, path));
     const branchFunctions = (/** @type {unknown[]} */ list, /** @type {string} */ keyword) =>
       list.map((sub, index) => this.module.compileFunction(sub, { where: `${this.where} ${keyword}[${index}]` }));
-    const explainBranches = (/** @type {string[]} */ fns) => {
-      const mapped = this.discriminated(s, fns, v, path);
-      return mapped ?? fns.map((fn) => `${fn}(${v}, e, ${path}, d);`).join(" ");
-    };
+    // The branch a value names explains its failure alone, by a discriminator or one the branches imply;
+    // the union's own error ("matches none") would only repeat it. Otherwise every branch explains.
+    const explainBranches = (
+      /** @type {unknown[]} */ branches,
+      /** @type {string[]} */ fns,
+      /** @type {string} */ union,
+    ) =>
+      this.discriminated(s, fns, v, path) ??
+      this.implied(branches, fns, v, path) ??
+      `${fns.map((fn) => `${fn}(${v}, e, ${path}, d);`).join(" ")} ${union}`;
     if (Array.isArray(s.anyOf)) {
       const fns = branchFunctions(s.anyOf, "anyOf");
       const test = fns.map((fn) => `${fn}(${v}, null, "", d)`).join(" || ");
       out.push(
-        `if (!(${test})) { if (e === null) return false; ok = false; ${explainBranches(fns)} e.add(${path}, "anyOf", {}); }`,
+        `if (!(${test})) { if (e === null) return false; ok = false; { ${explainBranches(s.anyOf, fns, `e.add(${path}, "anyOf", {});`)} } }`,
       );
     }
     if (Array.isArray(s.oneOf)) {
       const fns = branchFunctions(s.oneOf, "oneOf");
       const count = this.variable("n");
+      const none = `e.add(${path}, "oneOf", { passing: 0 });`;
       out.push(
         `{ let ${count} = 0;`,
         ...fns.map((fn) => `if (${fn}(${v}, null, "", d)) ${count}++;`),
-        `if (${count} !== 1) { if (e === null) return false; ok = false; if (${count} === 0) { ${explainBranches(fns)} } e.add(${path}, "oneOf", { passing: ${count} }); } }`,
+        `if (${count} !== 1) { if (e === null) return false; ok = false; if (${count} === 0) { ${explainBranches(s.oneOf, fns, none)} } else e.add(${path}, "oneOf", { passing: ${count} }); } }`,
       );
     }
     if (s.not !== undefined) {
@@ -637,12 +647,111 @@ class FunctionBody {
       if (index >= 0) byValue.set(value, index);
     }
     if (byValue.size === 0) return undefined;
+    return this.selectBranch({ property, byValue, absent: [] }, fns, v, path);
+  }
+
+  /**
+   * A union without a discriminator whose branches tell themselves apart as a discriminator would
+   * (impliedDiscriminator) is explained the same way: by the branch the value names.
+   * @param {unknown[]} branches
+   * @param {string[]} fns
+   * @param {string} v
+   * @param {string} path
+   */
+  implied(branches, fns, v, path) {
+    const found = this.module.target ? impliedDiscriminator(branches, this.module.target) : undefined;
+    return found ? this.selectBranch(found, fns, v, path) : undefined;
+  }
+
+  /**
+   * The statements explaining a union by one branch: the one its property's value names, the branches
+   * that forbid the property when it is absent, else the values the property may take.
+   * @param {{ property: string, byValue: Map<string, number>, absent: number[] }} selector
+   * @param {string[]} fns
+   * @param {string} v
+   * @param {string} path
+   */
+  selectBranch({ property, byValue, absent }, fns, v, path) {
     const tag = this.variable("t");
     const cases = [...byValue].map(
       ([value, index]) => `case ${JSON.stringify(value)}: ${fns[index]}(${v}, e, ${path}, d); break;`,
     );
+    if (absent.length > 0)
+      cases.push(`case undefined: ${absent.map((index) => `${fns[index]}(${v}, e, ${path}, d);`).join(" ")} break;`);
     return `const ${tag} = ${this.module.use("isRecord")}(${v}) ? ${readProperty(v, property)} : undefined; switch (${tag}) { ${cases.join(" ")} default: e.add(${joinPath(path, `/${pointerSegment(property)}`)}, "discriminator", { property: ${JSON.stringify(property)}, allowedValues: ${this.module.constant(JSON.stringify([...byValue.keys()]))} }); }`;
   }
+}
+
+/**
+ * A branch's own object shape, its `$ref` followed and its `allOf` members merged (shallow): the
+ * properties it declares and those it requires.
+ * @param {unknown} schema
+ * @param {(ref: string) => unknown} target
+ * @returns {{ properties: Record<string, unknown>, required: Set<string> }}
+ */
+function shapeOf(schema, target, depth = 0) {
+  /** @type {{ properties: Record<string, unknown>, required: Set<string> }} */
+  const shape = { properties: {}, required: new Set() };
+  if (!schema || typeof schema !== "object" || Array.isArray(schema) || depth > 8) return shape;
+  const s = /** @type {Schema} */ (schema);
+  const parts = [...(typeof s.$ref === "string" ? [target(s.$ref)] : []), ...(Array.isArray(s.allOf) ? s.allOf : [])];
+  for (const part of parts) {
+    const inner = shapeOf(part, target, depth + 1);
+    Object.assign(shape.properties, inner.properties);
+    for (const name of inner.required) shape.required.add(name);
+  }
+  if (s.properties && typeof s.properties === "object") Object.assign(shape.properties, s.properties);
+  for (const name of Array.isArray(s.required) ? s.required : []) shape.required.add(name);
+  return shape;
+}
+
+/**
+ * The string values a property's schema allows when it lists them (`const`, or an `enum` of strings).
+ * @param {unknown} schema
+ * @param {(ref: string) => unknown} target
+ * @returns {string[] | undefined}
+ */
+function tagValues(schema, target) {
+  if (!schema || typeof schema !== "object") return undefined;
+  const own = /** @type {Schema} */ (schema);
+  const s = /** @type {Schema} */ (typeof own.$ref === "string" ? target(own.$ref) : own);
+  if (!s || typeof s !== "object") return undefined;
+  if (typeof s.const === "string") return [s.const];
+  if (Array.isArray(s.enum) && s.enum.length > 0 && s.enum.every((/** @type {unknown} */ x) => typeof x === "string"))
+    return s.enum;
+  return undefined;
+}
+
+/**
+ * The discriminator a union's branches imply without naming one: a property that each branch either
+ * requires with values of its own (`const` or a string `enum`, no value shared with another branch) or
+ * forbids (`false`, the branches for a value without it). OpenAPI 3.1's discriminator cannot say the
+ * second (it needs the property in every branch); the branches' own schemas can.
+ * @param {unknown[]} branches
+ * @param {(ref: string) => unknown} target
+ * @returns {{ property: string, byValue: Map<string, number>, absent: number[] } | undefined}
+ */
+export function impliedDiscriminator(branches, target) {
+  const shapes = branches.map((branch) => shapeOf(branch, target));
+  const first = shapes.find((shape) => shape.required.size > 0);
+  for (const property of first?.required ?? []) {
+    /** @type {Map<string, number>} */
+    const byValue = new Map();
+    /** @type {number[]} */
+    const absent = [];
+    const fits = shapes.every((shape, index) => {
+      if (shape.properties[property] === false) {
+        absent.push(index);
+        return true;
+      }
+      const values = shape.required.has(property) ? tagValues(shape.properties[property], target) : undefined;
+      if (!values || values.some((value) => byValue.has(value))) return false;
+      for (const value of values) byValue.set(value, index);
+      return true;
+    });
+    if (fits && byValue.size > 0) return { property, byValue, absent };
+  }
+  return undefined;
 }
 
 /** Every validating keyword the compiler handles. */
@@ -694,6 +803,7 @@ export class DocumentCompiler {
       prefix: "d",
       resolveRef: (ref) => this.component(ref),
       leaf: (ref) => this.leaf(ref),
+      target: (ref) => this.target(ref),
     });
   }
 
@@ -814,6 +924,7 @@ export class DocumentCompiler {
         return name;
       },
       leaf: (ref) => this.leaf(ref),
+      target: (ref) => this.target(ref),
       hoist: (schema) => {
         const name = this.shared(schema);
         if (name) module.imports.add(name);

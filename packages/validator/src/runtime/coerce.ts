@@ -99,6 +99,8 @@ export interface CoercedBody {
   raw?: string;
   /** Set when the body text could not be read as its media type. */
   unreadable?: string;
+  /** Fields sent both in the query and in the body with different values (`fieldsInQuery`). */
+  conflicts?: string[];
 }
 
 /**
@@ -110,16 +112,63 @@ const filePartAsText = (value: FormDataEntryValue): string => (typeof value === 
 
 const TOO_DEEP = `the body nests deeper than ${MAX_DEPTH} levels`;
 
+/** A FormData's fields as wire strings: repeated names become arrays. */
+function formDataFields(body: FormData): Record<string, unknown> {
+  const out = record();
+  for (const key of new Set(body.keys())) {
+    const values = body.getAll(key).map(filePartAsText);
+    out[key] = values.length === 1 ? values[0] : values;
+  }
+  return out;
+}
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 /**
- * Reads a body given as text (JSON or form) or as a form object, then coerces it by its schema. A JSON
- * body nested deeper than MAX_DEPTH, as text or as a value, is unreadable whatever its schema says.
+ * Form fields, with the query's merged in when the body's fields may travel there: one set of fields,
+ * coerced by the body's schema. A name sent in both places with different values is a conflict.
  */
-export function coerceBody(body: unknown, descriptor: BodyDescriptor | undefined): CoercedBody {
-  if (body === undefined || !descriptor) return { value: body };
+function formBody(
+  fields: Record<string, unknown>,
+  descriptor: BodyDescriptor,
+  query: Record<string, unknown> | undefined,
+  raw?: string,
+): CoercedBody {
+  const conflicts: string[] = [];
+  if (query) {
+    for (const [key, value] of Object.entries(query)) {
+      if (!Object.hasOwn(fields, key)) fields[key] = value;
+      else if (!sameValue(fields[key], value)) conflicts.push(key);
+    }
+  }
+  return {
+    value: coerceValue(fields, descriptor.plan, true),
+    ...(raw !== undefined ? { raw } : {}),
+    ...(conflicts.length > 0 ? { conflicts } : {}),
+  };
+}
+
+/**
+ * Reads a body given as text (JSON or form) or as a form object, then coerces it by its schema: form
+ * and multipart fields are strings on the wire, whichever media type the schema is read from. A JSON
+ * body nested deeper than MAX_DEPTH, as text or as a value, is unreadable whatever its schema says.
+ * With `fieldsInQuery`, the query's parameters are fields of a form body too (`query`: the query as an
+ * object), and a query alone makes the body.
+ */
+export function coerceBody(
+  body: unknown,
+  descriptor: BodyDescriptor | undefined,
+  query: Record<string, unknown> = {},
+): CoercedBody {
+  if (!descriptor) return { value: body };
+  const inQuery = descriptor.fieldsInQuery ? query : undefined;
+  if (body === undefined) {
+    return inQuery && Object.keys(inQuery).length > 0 ? formBody(record(), descriptor, inQuery) : { value: body };
+  }
   const form =
     descriptor.mediaType === "application/x-www-form-urlencoded" || descriptor.mediaType === "multipart/form-data";
   if (typeof body === "string") {
-    if (form) return { value: coerceValue(queryObject(body), descriptor.plan, true), raw: body };
+    if (form) return formBody(queryObject(body), descriptor, inQuery, body);
     if (descriptor.mediaType.includes("json")) {
       if (textNestsDeeper(body, MAX_DEPTH)) return { value: undefined, raw: body, unreadable: TOO_DEEP };
       try {
@@ -130,17 +179,9 @@ export function coerceBody(body: unknown, descriptor: BodyDescriptor | undefined
     }
     return { value: body, raw: body };
   }
-  if (body instanceof URLSearchParams) {
-    return { value: coerceValue(queryObject(body), descriptor.plan, true), raw: body.toString() };
-  }
-  if (typeof FormData !== "undefined" && body instanceof FormData) {
-    const out = record();
-    for (const key of new Set(body.keys())) {
-      const values = body.getAll(key).map(filePartAsText);
-      out[key] = values.length === 1 ? values[0] : values;
-    }
-    return { value: coerceValue(out, descriptor.plan, true) };
-  }
+  if (body instanceof URLSearchParams) return formBody(queryObject(body), descriptor, inQuery, body.toString());
+  if (typeof FormData !== "undefined" && body instanceof FormData)
+    return formBody(formDataFields(body), descriptor, inQuery);
   if (form) return { value: coerceValue(body, descriptor.plan, true) };
   if (descriptor.mediaType.includes("json") && valueNestsDeeper(body, MAX_DEPTH))
     return { value: undefined, unreadable: TOO_DEEP };

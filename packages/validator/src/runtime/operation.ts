@@ -104,10 +104,11 @@ export function defineOperation(definition: OperationDefinition): OperationValid
 
   function validateRequest(input: RequestInput = {}, options: ValidateOptions = {}): ValidationResult {
     const max = maxErrorsOf(options);
-    const body = coerceBody(input.body, definition.body);
+    const query = queryObject(input.query);
+    const body = coerceBody(input.body, definition.body, query);
     const request = {
       path: coerceParameters(recordOf(input.path), byLocation.path),
-      query: coerceParameters(queryObject(input.query), byLocation.query),
+      query: coerceParameters(query, byLocation.query),
       header: coerceParameters(headerObject(input.headers), byLocation.header),
       body: body.value,
     };
@@ -117,6 +118,12 @@ export function defineOperation(definition: OperationDefinition): OperationValid
         code: "INVALID_PARAMETER",
         parameter: "body",
         message: `${body.unreadable} (${definition.body?.mediaType})`,
+      });
+    for (const name of body.conflicts ?? [])
+      list.add({
+        code: "INVALID_PARAMETER",
+        parameter: name,
+        message: `${name} is sent in the query and in the body with different values (they are one set of fields)`,
       });
     if (!definition.request(request, null, "", 0)) {
       const sink = new ErrorSink(max);

@@ -71,6 +71,8 @@ export interface BodyDescriptor {
   mediaType: string;
   required: boolean;
   plan: CoercionPlan;
+  /** The body's fields may also travel in the query string (`x-xads-fields-in-query`): read as one set. */
+  fieldsInQuery?: boolean;
 }
 
 export interface ResponseDescriptor {

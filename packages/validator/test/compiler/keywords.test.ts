@@ -132,7 +132,7 @@ describe("the slow path's errors", () => {
       { instancePath: "/a~1b/1", keyword: "maximum", params: { limit: 3 } },
     ]);
   });
-  it("explains a discriminated union by the branch the value names", () => {
+  it("explains a discriminated union by the branch the value names, and by nothing else", () => {
     const schema = {
       oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
       discriminator: {
@@ -140,14 +140,41 @@ describe("the slow path's errors", () => {
         mapping: { cat: "#/components/schemas/Cat", dog: "#/components/schemas/Dog" },
       },
     };
+    // The union's own "matches none" would only repeat what the named branch says.
     expect(run(schema, { kind: "cat", lives: "9" }).map((e) => `${e.instancePath} ${e.keyword}`)).toEqual([
       "/lives type",
-      " oneOf",
     ]);
-    expect(run(schema, { kind: "cow" }).map((e) => `${e.instancePath} ${e.keyword}`)).toEqual([
-      "/kind discriminator",
-      " oneOf",
-    ]);
+    expect(run(schema, { kind: "cow" }).map((e) => `${e.instancePath} ${e.keyword}`)).toEqual(["/kind discriminator"]);
+  });
+  it("explains a union whose branches imply a discriminator as a discriminated one", () => {
+    // Each branch requires `command` with values of its own, or forbids it (`false`): what OpenAPI 3.1's
+    // discriminator cannot say, since it needs the property in every branch.
+    const init = {
+      type: "object",
+      required: ["command"],
+      properties: { command: { enum: ["INIT"] }, total_bytes: { type: "integer" } },
+    };
+    const finalize = { type: "object", required: ["command"], properties: { command: { const: "FINALIZE" } } };
+    const simple = { type: "object", properties: { command: false, media: { type: "string" } }, required: ["media"] };
+    const schema = { oneOf: [init, finalize, simple] };
+    const errors = (value: unknown) => run(schema, value).map((e) => `${e.instancePath} ${e.keyword}`);
+    expect(errors({ command: "INIT", total_bytes: "x" })).toEqual(["/total_bytes type"]);
+    // Without the property: the branch that forbids it.
+    expect(errors({ media: 5 })).toEqual(["/media type"]);
+    expect(errors({ total_bytes: 1 })).toEqual([" required"]);
+    expect(errors({ command: "STATUS" })).toEqual(["/command discriminator"]);
+  });
+  it("explains any other union by every branch, then the union", () => {
+    const schema = { oneOf: [{ type: "string" }, { type: "integer" }] };
+    expect(run(schema, true).map((e) => `${e.instancePath} ${e.keyword}`)).toEqual([" type", " type", " oneOf"]);
+    // Branches that share a value imply nothing.
+    const shared = {
+      oneOf: [
+        { type: "object", required: ["kind"], properties: { kind: { enum: ["a"] }, n: { type: "integer" } } },
+        { type: "object", required: ["kind"], properties: { kind: { enum: ["a", "b"] } }, maxProperties: 1 },
+      ],
+    };
+    expect(run(shared, { kind: "a", n: "x" }).map((e) => e.keyword)).toContain("oneOf");
   });
   it("stops a recursion past the depth limit with an error, not a stack overflow", () => {
     let tree: Record<string, unknown> = { key: "leaf" };

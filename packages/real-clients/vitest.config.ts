@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+import { summaryReporters } from "../../vitest.shared.mjs";
+
+export default defineConfig({
+  test: {
+    reporters: summaryReporters,
+    include: ["test/**/*.test.ts"],
+    testTimeout: 90_000,
+    hookTimeout: 30_000,
+  },
+});
