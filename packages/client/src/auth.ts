@@ -1,6 +1,7 @@
-import type { Auth } from "@xads/types";
+import type { AuthPaths } from "./client-paths.js";
 import { createXAdsClient, type XAdsClient, type XAdsClientOptions } from "./create-client.js";
 import { apiErrorFrom, parseBody, XAdsApiError } from "./errors.js";
+import { authErrorBody } from "./host-error-bodies.js";
 import { AUTH_BASE_URL } from "./hosts.js";
 import { basicLayer } from "./layers/basic.js";
 import type { Layer } from "./layers/compose.js";
@@ -69,9 +70,9 @@ export interface AuthFlows {
   }): Promise<string>;
 }
 
-export type AuthClient = XAdsClient<Auth.paths> & AuthFlows;
+export type AuthClient = XAdsClient<AuthPaths> & AuthFlows;
 /** An {@link AuthClient} made with `throwOnError: true`: path calls resolve to `{ data, response }` only. */
-export type ThrowingAuthClient = ThrowingClient<Auth.paths> & AuthFlows;
+export type ThrowingAuthClient = ThrowingClient<AuthPaths> & AuthFlows;
 
 /** Where bearer tokens are kept, by host and consumer key: a `Map` fits. */
 export interface BearerTokenCache {
@@ -99,7 +100,7 @@ function requireText(what: string, value: unknown): string {
 export function createAuthClient<ThrowOnError extends boolean = false>(
   options: AuthClientOptions & { throwOnError?: ThrowOnError } = {},
 ): ClientFor<ThrowOnError, AuthClient, ThrowingAuthClient> {
-  const client = createXAdsClient<Auth.paths>(options, AUTH_BASE_URL);
+  const client = createXAdsClient<AuthPaths>(options, AUTH_BASE_URL, () => authErrorBody);
   const baseUrl = client.baseUrl;
   assertSecureUrl(baseUrl, "createAuthClient: baseUrl");
 
@@ -142,7 +143,7 @@ export function createAuthClient<ThrowOnError extends boolean = false>(
     const type = response.headers.get("content-type") ?? "";
     const body = type.includes("json") ? parseBody(text) : text;
     if (!response.ok) {
-      throw apiErrorFrom(response, method, parseBody(text), parseRateLimit(response.headers), url);
+      throw apiErrorFrom(response, method, parseBody(text), parseRateLimit(response.headers), url, authErrorBody);
     }
     return body;
   };

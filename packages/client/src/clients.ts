@@ -1,16 +1,17 @@
-import type { Ads, TailoredAudiences, Upload } from "@xads/types";
 import { pathServers } from "@xads/types/facts";
+import type { AdsPaths, TailoredAudiencesPaths, UploadPaths } from "./client-paths.js";
 import { createXAdsClient, type XAdsClient, type XAdsClientOptions } from "./create-client.js";
+import { problemErrorBody, uploadV1ErrorBody } from "./host-error-bodies.js";
 import { ADS_BASE_URL, UPLOAD_BASE_URL } from "./hosts.js";
 import type { ClientFor, ThrowingClient } from "./throwing-client.js";
 import { type UploadedMedia, type UploadMediaOptions, uploadMedia } from "./upload.js";
 
-export type AdsClient = XAdsClient<Ads.paths>;
-export type TailoredAudiencesClient = XAdsClient<TailoredAudiences.paths>;
+export type AdsClient = XAdsClient<AdsPaths>;
+export type TailoredAudiencesClient = XAdsClient<TailoredAudiencesPaths>;
 /** An {@link AdsClient} made with `throwOnError: true`: calls resolve to `{ data, response }`, `data` the success body. */
-export type ThrowingAdsClient = ThrowingClient<Ads.paths>;
+export type ThrowingAdsClient = ThrowingClient<AdsPaths>;
 /** A {@link TailoredAudiencesClient} made with `throwOnError: true`. */
-export type ThrowingTailoredAudiencesClient = ThrowingClient<TailoredAudiences.paths>;
+export type ThrowingTailoredAudiencesClient = ThrowingClient<TailoredAudiencesPaths>;
 
 /**
  * A client for the Ads API v12 (`https://ads-api.x.com`; `ADS_SANDBOX_BASE_URL` for the sandbox). With
@@ -19,14 +20,14 @@ export type ThrowingTailoredAudiencesClient = ThrowingClient<TailoredAudiences.p
 export function createAdsClient<ThrowOnError extends boolean = false>(
   options: XAdsClientOptions & { throwOnError?: ThrowOnError } = {},
 ): ClientFor<ThrowOnError, AdsClient, ThrowingAdsClient> {
-  return createXAdsClient<Ads.paths>(options, ADS_BASE_URL) as never;
+  return createXAdsClient<AdsPaths>(options, ADS_BASE_URL) as never;
 }
 
 /** A client for the tailored-audience permissions v5 (`https://ads-api.x.com`). */
 export function createTailoredAudiencesClient<ThrowOnError extends boolean = false>(
   options: XAdsClientOptions & { throwOnError?: ThrowOnError } = {},
 ): ClientFor<ThrowOnError, TailoredAudiencesClient, ThrowingTailoredAudiencesClient> {
-  return createXAdsClient<TailoredAudiences.paths>(options, ADS_BASE_URL) as never;
+  return createXAdsClient<TailoredAudiencesPaths>(options, ADS_BASE_URL) as never;
 }
 
 export interface UploadClientOptions extends XAdsClientOptions {
@@ -43,15 +44,18 @@ export interface UploadHelpers {
   uploadMedia(options: UploadMediaOptions): Promise<UploadedMedia>;
 }
 
-export type UploadClient = XAdsClient<Upload.paths> & UploadHelpers;
+export type UploadClient = XAdsClient<UploadPaths> & UploadHelpers;
 /** An {@link UploadClient} made with `throwOnError: true`. */
-export type ThrowingUploadClient = ThrowingClient<Upload.paths> & UploadHelpers;
+export type ThrowingUploadClient = ThrowingClient<UploadPaths> & UploadHelpers;
 
 /** A client for the media upload host (`https://upload.x.com`; v2 endpoints on `https://api.x.com`). */
 export function createUploadClient<ThrowOnError extends boolean = false>(
   options: UploadClientOptions & { throwOnError?: ThrowOnError } = {},
 ): ClientFor<ThrowOnError, UploadClient, ThrowingUploadClient> {
-  const client = createXAdsClient<Upload.paths>(options, UPLOAD_BASE_URL);
+  // The v2 media endpoints answer problem objects, the v1.1 host its numeric `errors` (facts file).
+  const client = createXAdsClient<UploadPaths>(options, UPLOAD_BASE_URL, (path) =>
+    path.startsWith("/2/") ? problemErrorBody : uploadV1ErrorBody,
+  );
   // The v2 host is the path-level server of the v2 endpoints, read here so that a bundle without
   // createUploadClient drops the table.
   const v2Host = pathServers.upload["/2/media/upload/initialize"].production;

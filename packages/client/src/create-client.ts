@@ -1,6 +1,7 @@
 import createClient, { type Client, type HeadersOptions, type Middleware } from "openapi-fetch";
-import { apiErrorFromResponse } from "./errors.js";
-import { parseRateLimit, type RateLimitState } from "./rate-limit.js";
+import { adsErrorBody } from "./ads-error-body.js";
+import { answerWithApiErrorBodies, type ErrorBodyOfPath, throwOnErrorMiddleware } from "./error-answers.js";
+import type { RateLimitState } from "./rate-limit.js";
 import { createTransport, PreparedRequest, type TransportOptions } from "./transport.js";
 import { pathSerializer, querySerializer } from "./url-serializers.js";
 import { type ValidationOptions, validationMiddleware } from "./validation.js";
@@ -26,13 +27,6 @@ export type XAdsClient<Paths extends {}> = Client<Paths> & {
   readonly baseUrl: string;
   /** The rate-limit state of the latest response that carried rate-limit headers. */
   readonly rateLimit: RateLimitState | undefined;
-};
-
-const throwOnErrorMiddleware: Middleware = {
-  async onResponse({ request, response }) {
-    if (response.ok) return undefined;
-    throw await apiErrorFromResponse(response, request.method, parseRateLimit(response.headers), request.url);
-  },
 };
 
 const METHODS = ["GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"] as const;
@@ -71,10 +65,15 @@ function realRequestsForCallers(client: Client<object>, ownMiddleware: Middlewar
     generic(method, path, withRequest(init));
 }
 
-/** Builds a client for one document; the typed factories (`createAdsClient`, ...) call this. */
+/**
+ * Builds a client for one document; the typed factories (`createAdsClient`, ...) call this.
+ * `errorBodyOf` gives the error body form of each path (the ads form by default): an error answer's
+ * `error` is always a body of that form (error-bodies.ts).
+ */
 export function createXAdsClient<Paths extends {}>(
   options: XAdsClientOptions,
   defaultBaseUrl: string,
+  errorBodyOf: ErrorBodyOfPath = () => adsErrorBody,
 ): XAdsClient<Paths> {
   if (options.oauth1 && options.bearer !== undefined) {
     throw new TypeError("createClient: pass either oauth1 or bearer credentials, not both");
@@ -92,9 +91,11 @@ export function createXAdsClient<Paths extends {}>(
     ...(validating ? {} : { Request: PreparedRequest as unknown as typeof Request }),
   });
   if (validating && options.validation) client.use(validationMiddleware(options.validation));
-  if (options.throwOnError) client.use(throwOnErrorMiddleware);
-  // throwOnErrorMiddleware reads only the method and URL, which a PreparedRequest has.
-  if (!validating) realRequestsForCallers(client as Client<object>, [throwOnErrorMiddleware]);
+  const throwing = options.throwOnError ? throwOnErrorMiddleware(errorBodyOf) : undefined;
+  if (throwing) client.use(throwing);
+  // The throwing middleware reads only the method and URL, which a PreparedRequest has.
+  if (!validating) realRequestsForCallers(client as Client<object>, throwing ? [throwing] : []);
+  answerWithApiErrorBodies(client as Client<object>, errorBodyOf);
   Object.defineProperty(client, "baseUrl", { value: baseUrl, enumerable: true });
   Object.defineProperty(client, "rateLimit", { get: () => transport.rateLimit, enumerable: true });
   return client as XAdsClient<Paths>;

@@ -1,3 +1,4 @@
+import { type ErrorBodyOf, isRecord, rawErrorBody } from "./error-bodies.js";
 import type { RateLimitState } from "./rate-limit.js";
 
 /** One error of the API's error list. Ads errors have string codes; the authentication host uses numbers. */
@@ -47,6 +48,10 @@ export class XAdsApiError extends Error {
   readonly method: string;
   /** The URL path, without host or query. */
   readonly path: string;
+  /**
+   * The API's error list; for a body that is not the API's (an HTML 404, a plain-text OAuth error), the
+   * one error the client makes from the status, as the call's `error` has it (`{code: "NOT_FOUND"}`).
+   */
   readonly errors: ApiErrorItem[];
   readonly operationErrors: OperationError[];
   readonly rateLimit: RateLimitState | undefined;
@@ -102,10 +107,6 @@ export function pathOf(url: string): string {
   return path === "" ? "/" : path;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Reads the API's error list from a parsed body: `{errors: [...]}` or a v2 problem object `{title, detail}`. */
 export function errorItemsOf(body: unknown): ApiErrorItem[] {
   if (!isRecord(body)) return [];
@@ -151,21 +152,27 @@ export function jsonAnswer(text: unknown, response: Response, method: string, pa
   }
 }
 
-/** Builds the error for a non-2xx response whose body was already read (`body` parsed, or its text). */
+/**
+ * Builds the error for a non-2xx response whose body was already read (`body` parsed, or its text; or
+ * the call's `error`, which the client may have made: `body` is then what the host sent). With a
+ * `form`, a body not in the API's form gives the errors of the body the client makes for it.
+ */
 export function apiErrorFrom(
   response: Response,
   method: string,
   body: unknown,
   rateLimit: RateLimitState | undefined,
   url: string = response.url,
+  form?: ErrorBodyOf,
 ): XAdsApiError {
+  const raw = rawErrorBody(response);
   return new XAdsApiError({
     status: response.status,
     method: method.toUpperCase(),
     path: pathOf(url),
-    errors: errorItemsOf(body),
+    errors: errorItemsOf(form ? form(response, body) : body),
     rateLimit,
-    body,
+    body: raw === undefined ? body : raw,
   });
 }
 
@@ -175,7 +182,8 @@ export async function apiErrorFromResponse(
   method: string,
   rateLimit: RateLimitState | undefined,
   url: string = response.url,
+  form?: ErrorBodyOf,
 ): Promise<XAdsApiError> {
   const text = await response.clone().text();
-  return apiErrorFrom(response, method, parseBody(text), rateLimit, url);
+  return apiErrorFrom(response, method, parseBody(text), rateLimit, url, form);
 }

@@ -29,6 +29,14 @@ export type {
 } from "./batches.js";
 export { BATCH_LIMITS, batchLimitOf, sendBatch, sendUserBatch, splitBatch } from "./batches.js";
 export type {
+  AdsPaths,
+  AuthPaths,
+  ClientPaths,
+  TailoredAudiencesPaths,
+  UploadPaths,
+  UploadV1ErrorBody,
+} from "./client-paths.js";
+export type {
   AdsClient,
   TailoredAudiencesClient,
   ThrowingAdsClient,
@@ -41,6 +49,9 @@ export type {
 export { createAdsClient, createTailoredAudiencesClient, createUploadClient } from "./clients.js";
 export type { XAdsClient, XAdsClientOptions } from "./create-client.js";
 export { createXAdsClient } from "./create-client.js";
+export type { ErrorBodyOfPath } from "./error-answers.js";
+export type { ErrorBodyOf } from "./error-bodies.js";
+export { rawErrorBody } from "./error-bodies.js";
 export type { ApiErrorItem, BatchPosition, OperationError } from "./errors.js";
 export { XAdsApiError, XAdsValidationError } from "./errors.js";
 export { ADS_BASE_URL, ADS_SANDBOX_BASE_URL, AUTH_BASE_URL, UPLOAD_BASE_URL } from "./hosts.js";

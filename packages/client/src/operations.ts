@@ -2,17 +2,17 @@
 // model by scripts/generate-operations.mjs) and `call`, which sends one through a client exactly as
 // the path call would. Its own entry point (@xads/client/operations), so the core bundle is unchanged;
 // each constant is a plain `export const`, so a bundle keeps only the operations it names.
-import type { Ads, Auth, TailoredAudiences, Upload } from "@xads/types";
 import type { Client, FetchResponse, MaybeOptionalInit } from "openapi-fetch";
+import type { AdsPaths, AuthPaths, TailoredAudiencesPaths, UploadPaths } from "./client-paths.js";
 
 export * from "./generated/operations/index.js";
 
-/** The `paths` of each document that has operations. */
+/** The `paths` of each document that has operations, as its client types them. */
 interface DocumentPaths {
-  auth: Auth.paths;
-  ads: Ads.paths;
-  "tailored-audiences": TailoredAudiences.paths;
-  upload: Upload.paths;
+  auth: AuthPaths;
+  ads: AdsPaths;
+  "tailored-audiences": TailoredAudiencesPaths;
+  upload: UploadPaths;
 }
 
 /** The documents that have operations. */

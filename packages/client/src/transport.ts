@@ -1,3 +1,4 @@
+import { defaultFetch } from "#default-fetch";
 import { bearerLayer } from "./layers/bearer.js";
 import { composeLayers, type Fetch, type Layer } from "./layers/compose.js";
 import { oauth1Layer } from "./layers/oauth1.js";
@@ -12,7 +13,10 @@ export type { RetryOptions } from "./layers/retry.js";
 export { XAdsTimeoutError } from "./layers/timeout.js";
 export type { OAuth1Credentials } from "./oauth1.js";
 
-/** The fetch the client calls; `globalThis.fetch` by default. The same type as {@link Fetch}. */
+/**
+ * The fetch the client calls. By default `@xads/client/node`'s transport on Node (see the README's
+ * "Node transport"), `globalThis.fetch` elsewhere. The same type as {@link Fetch}.
+ */
 export type FetchLike = Fetch;
 
 export interface TransportOptions {
@@ -113,7 +117,7 @@ export interface Transport {
  * headers parsed; 429, 503, other 5xx and network errors are retried for the methods the policy allows.
  */
 export function createTransport(options: TransportOptions, auth?: Layer): Transport {
-  const fetchImpl: Fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const fetchImpl: Fetch = options.fetch ?? defaultFetch;
   const { oauth1, bearer } = options;
   const layers: Layer[] = [retryLayer(options.retry ?? {}, options), ...(options.layers ?? [])];
   layers.push(timeoutLayer(options.timeoutMs ?? 30_000));

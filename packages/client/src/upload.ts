@@ -1,6 +1,6 @@
-import type { Upload } from "@xads/types";
 import { type MediaCategory, uploadLimits } from "@xads/types/facts";
 import { XAdsApiError } from "./errors.js";
+import type { ProcessingInfo, UploadedMedia, UploadingClient } from "./uploaded-media.js";
 import { checkAnswer as check, checkMs, type Send, type Sleep } from "./wait.js";
 import { MEDIA_DEADLINE_MS, pollProcessing, recordOf, toUploaded, V1_UPLOAD_PATH } from "./wait-for-media.js";
 
@@ -43,23 +43,7 @@ export interface UploadMediaOptions {
   sleep?: Sleep;
 }
 
-/** Asynchronous processing of an upload, as FINALIZE and STATUS answer it (the upload document's `ProcessingInfo`). */
-export type ProcessingInfo = Upload.components["schemas"]["ProcessingInfo"];
-
-export interface UploadedMedia {
-  mediaId: string;
-  mediaKey?: string;
-  size?: number;
-  expiresAfterSecs?: number;
-  processingInfo?: ProcessingInfo;
-}
-
-/** The minimal client an upload needs: any client made by this package. */
-export interface UploadingClient {
-  /** Method syntax on purpose: any openapi-fetch client fits, whatever its paths; answers are checked at run time. */
-  POST(...args: never[]): Promise<{ data?: unknown; error?: unknown; response: Response }>;
-  GET(...args: never[]): Promise<{ data?: unknown; error?: unknown; response: Response }>;
-}
+export type { ProcessingInfo, UploadedMedia, UploadingClient };
 
 const V1 = V1_UPLOAD_PATH;
 const formBody = (body: Record<string, string>) => new URLSearchParams(body).toString();

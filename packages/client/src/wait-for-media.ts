@@ -3,7 +3,7 @@
 import { pathServers } from "@xads/types/facts";
 import { XAdsApiError } from "./errors.js";
 import { UPLOAD_BASE_URL } from "./hosts.js";
-import type { ProcessingInfo, UploadedMedia, UploadingClient } from "./upload.js";
+import type { ProcessingInfo, UploadedMedia, UploadingClient } from "./uploaded-media.js";
 import {
   checkAnswer,
   checkMs,

@@ -76,6 +76,12 @@ const EXAMPLES: Record<string, Example> = {
       expect(typeof data.data.name).toBe("string");
     },
   },
+  "5. Errors (3)": {
+    check: ({ data }, { logged, sent }) => {
+      expect(sent()).toEqual(["listAccounts 200"]);
+      expect(logged).toEqual([[data.data.map((account: { name: string }) => account.name)]]);
+    },
+  },
   "11. Waiting for processing": {
     check: ({ media, targetable, emu: own }, { logged, sent }) => {
       expect(media.processingInfo?.state).toBe("succeeded");

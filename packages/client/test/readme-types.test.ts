@@ -50,6 +50,7 @@ const CHECKED = [
   "4. Batches",
   "5. Errors",
   "5. Errors (2)",
+  "5. Errors (3)",
   "6. Rate limits and retries",
   "7. Uploads",
   "8. Audience identifiers",

@@ -1,11 +1,13 @@
 // `throwOnError: true` narrows: a non-2xx answer rejects with XAdsApiError, so every call of such a
 // client resolves to `{ data, response }` with `data` the success body; without it the calls resolve
-// to openapi-fetch's `{ data, error, response }` unchanged.
+// to openapi-fetch's `{ data, error, response }` of the client's paths (the documents' success bodies,
+// the one JSON error body per error status).
 import type { Ads, Auth, TailoredAudiences, Upload } from "@xads/types";
 import createClient, { type Client, type ClientPathsWithMethod, type MethodResponse } from "openapi-fetch";
 import { describe, expectTypeOf, it } from "vitest";
 import {
   type AdsClient,
+  type AdsPaths,
   createAdsClient,
   createAuthClient,
   createTailoredAudiencesClient,
@@ -25,7 +27,7 @@ type Body<Paths extends {}, Path extends ClientPathsWithMethod<Client<Paths>, "g
 >;
 
 const account_id = "18ce54d4x5t";
-const plain = createClient<Ads.paths>();
+const plain = createClient<AdsPaths>();
 
 describe("throwOnError: true", () => {
   const ads = createAdsClient({ bearer: "b", throwOnError: true });
@@ -106,7 +108,7 @@ describe("throwOnError: true", () => {
   });
 
   it("is still a client for paginate and call", async () => {
-    expectTypeOf(ads).toMatchTypeOf<XAdsClient<Ads.paths>>();
+    expectTypeOf(ads).toMatchTypeOf<XAdsClient<AdsPaths>>();
     expectTypeOf(ads).toMatchTypeOf<AdsClient>();
     expectTypeOf(ads.baseUrl).toEqualTypeOf<string>();
     for await (const account of paginate(ads, "/12/accounts", { params: { query: { count: 100 } } })) {
@@ -145,7 +147,7 @@ describe("throwOnError: true", () => {
 });
 
 describe("without throwOnError: true", () => {
-  it("resolves to openapi-fetch's { data, error, response } unchanged", async () => {
+  it("resolves to openapi-fetch's { data, error, response } of the client's paths", async () => {
     const init = { params: { path: { account_id } } };
     const expected = await plain.GET("/12/accounts/{account_id}", init);
     for (const ads of [

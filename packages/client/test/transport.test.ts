@@ -324,9 +324,11 @@ describe("XAdsApiError", () => {
       .GET("/12/accounts/{account_id}", account)
       .catch((e: unknown) => e)) as XAdsApiError;
     expect(error.status).toBe(404);
-    expect(error.errors).toEqual([]);
+    // The API's own error body, made from the status; the page stays the error's body.
+    const message = "text/html instead of the API's error body";
+    expect(error.errors).toEqual([{ code: "NOT_FOUND", message }]);
     expect(error.body).toContain("<html>");
-    expect(error.message).toBe("GET /12/accounts/18ce54d4x5t failed with 404: HTTP 404");
+    expect(error.message).toBe(`GET /12/accounts/18ce54d4x5t failed with 404: NOT_FOUND: ${message}`);
   });
 
   it("never contains a secret, token, signature or query string", async () => {

@@ -1,7 +1,8 @@
 // Writes src/generated/ from the spec model (turbo runs it after the spec bundle, before build): one
 // route table per document, the resources, the rate-limit windows (x-xads-rate-limits), and an index.
-// `--check` writes nothing and fails when the committed files differ from a fresh generation.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// `--check` writes nothing and fails when the committed files (git HEAD) differ from a fresh generation.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadSpec } from "@xads/spec/lib/model.mjs";
@@ -58,14 +59,32 @@ export function generate() {
   return files;
 }
 
-/** The files that differ from a fresh generation (missing, changed or left over). */
-export function drift() {
+/**
+ * The committed version of the generated files, from git (`HEAD`): the build rewrites src/generated
+ * before the checks run, so comparing with the working tree would compare a generation with itself.
+ * @param {string} dir a folder of a git checkout
+ * @returns {Map<string, string>}
+ */
+export function committedFiles(dir = outDir) {
+  const git = (/** @type {string[]} */ args) => {
+    const result = spawnSync("git", args, { cwd: dir, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    if (result.status !== 0) throw new Error(`git ${args.join(" ")} in ${dir}: ${result.stderr.trim()}`);
+    return result.stdout;
+  };
+  const names = git(["ls-tree", "--name-only", "HEAD", "./"]).split("\n").filter(Boolean);
+  return new Map(names.map((name) => [name, git(["show", `HEAD:./${name}`])]));
+}
+
+/**
+ * The files whose committed version differs from a fresh generation (missing, changed or left over).
+ * @param {Map<string, string>} committed
+ */
+export function drift(committed = committedFiles()) {
   const files = generate();
-  const present = existsSync(outDir) ? readdirSync(outDir) : [];
   const changed = Object.entries(files)
-    .filter(([name, text]) => !existsSync(join(outDir, name)) || readFileSync(join(outDir, name), "utf8") !== text)
+    .filter(([name, text]) => committed.get(name) !== text)
     .map(([name]) => name);
-  return [...changed, ...present.filter((name) => !(name in files))];
+  return [...changed, ...[...committed.keys()].filter((name) => !(name in files))];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -73,7 +92,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const stale = drift();
     if (stale.length > 0) {
       console.error(
-        `@xads/emulator: src/generated is stale (${stale.join(", ")}); run \`pnpm generate\` in packages/emulator`,
+        `@xads/emulator: the committed src/generated differs from what the spec generates (${stale.join(", ")}); run \`pnpm generate\` in packages/emulator and commit src/generated (never edit it by hand)`,
       );
       process.exit(1);
     }

@@ -3,10 +3,11 @@
 import type { AuthState } from "./auth/state.js";
 import type { Faults } from "./faults.js";
 import type { Fixture } from "./fixture.js";
-import type { ApiError } from "./http/errors.js";
 import type { StateRule } from "./rules/rule.js";
 import type { OperationSpec } from "./spec-types.js";
 import type { Store } from "./store/store.js";
+
+export { ApiFailure, invalid, notFound } from "./failure.js";
 
 export interface Answer {
   status: number;
@@ -14,17 +15,6 @@ export interface Answer {
   body?: unknown;
   contentType?: string;
   headers?: Record<string, string>;
-}
-
-/** An answer the API gives as an error: the pipeline writes it in the document's error body. */
-export class ApiFailure extends Error {
-  constructor(
-    readonly errors: ApiError[],
-    /** A batch's item-level problems, by input index (an empty list where an item had none). */
-    readonly operationErrors?: ApiError[][],
-  ) {
-    super(errors[0]?.message ?? operationErrors?.flat()[0]?.message ?? "API error");
-  }
 }
 
 export interface Call {
@@ -51,12 +41,6 @@ export interface Call {
   rules: (resource: string) => readonly StateRule[];
   url: URL;
 }
-
-export const notFound = (code = "NOT_FOUND", message = "The requested resource was not found"): ApiFailure =>
-  new ApiFailure([{ status: 404, code, message }]);
-
-export const invalid = (parameter: string, message: string, code = "INVALID_PARAMETER"): ApiFailure =>
-  new ApiFailure([{ status: 400, code, message, parameter }]);
 
 /** Thrown to drop the connection (an injected fault): no answer at all, as when a network fails. */
 export class DroppedConnection extends TypeError {

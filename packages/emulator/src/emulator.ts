@@ -3,37 +3,25 @@
 import { ADMIN_PREFIX, handleAdmin, refusedControl } from "./admin/admin.js";
 import { initialAuthState } from "./auth/state.js";
 import { NonceCache } from "./auth/verify.js";
-import { type Clock, createClock } from "./clock.js";
-import { type Fault, type FaultInput, Faults } from "./faults.js";
-import { createFixture, type Fixture } from "./fixture.js";
+import { createClock } from "./clock.js";
+import type { Emulator } from "./emulator-interface.js";
+import { Faults } from "./faults.js";
+import { createFixture } from "./fixture.js";
 import { asRequest, requestOf } from "./http/request-like.js";
 import { rootIndex } from "./http/root-index.js";
 import { RateLimiter } from "./limits/rate-limits.js";
 import { handle, refuseMalformed, toResponse } from "./pipeline.js";
-import { type LoggedRequest, RequestLog } from "./request-log.js";
+import { RequestLog } from "./request-log.js";
 import { linkSeeds } from "./resources/seed-links.js";
 import { ruleSet } from "./rules/index.js";
 import type { EmulatorOptions, Runtime, State } from "./runtime.js";
-import { type ListenOptions, type Served, serve } from "./serve.js";
-import { assertSnapshot, SNAPSHOT_FORMAT, type Snapshot } from "./snapshot.js";
+import { serve } from "./serve.js";
+import { assertSnapshot, SNAPSHOT_FORMAT } from "./snapshot.js";
 import { seedStore } from "./store/seed.js";
 import { Store } from "./store/store.js";
 import { seedUploads } from "./upload/seed.js";
 
-export interface Emulator {
-  readonly fixture: Fixture;
-  /** fetch-compatible: routes by path, whatever the host. */
-  fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
-  listen(options?: ListenOptions): Promise<Served>;
-  /** Back to the start: the fixture's records and credentials, the clock at its start. */
-  reset(): void;
-  readonly clock: Clock;
-  snapshot(): Snapshot;
-  restore(snapshot: Snapshot): void;
-  readonly faults: { add(fault: FaultInput): Fault; list(): Fault[]; clear(): void };
-  /** The request log, oldest first. */
-  readonly requests: LoggedRequest[];
-}
+export type { Emulator };
 
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const fixture = createFixture();

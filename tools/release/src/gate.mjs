@@ -1,12 +1,15 @@
 // The breaking-change gate: compares the current bundles (spec/dist) with the bundles of the last
-// release (spec/releases/<version>/) and fails when the spec breaks its users without a pending
-// changeset that declares a major bump of the generated packages.
+// release (spec/releases/<version>/, the newest version directory by semver; baseline.mjs makes it)
+// and fails when the spec breaks its users without a changeset that declares a major bump of the
+// generated packages. Only changesets added since the baseline count: one already pending when it
+// was declared (its release.json lists them) describes changes the baseline holds. The packages are
+// one fixed group, released at one version, so one such major changeset covers every breaking
+// change of the release.
 //   node src/gate.mjs [--root <repository root>]
-import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { breakingChangesAcross } from "./breaking-changes.mjs";
 import { generatedPackages, majorChangesets, readPendingChangesets } from "./changesets.mjs";
-import { compareVersions, layout, readBaseline, readCurrentBundles } from "./layout.mjs";
+import { compareVersions, groupVersion, layout, readBaseline, readCurrentBundles } from "./layout.mjs";
 
 const SHOWN = 40;
 
@@ -14,7 +17,8 @@ const SHOWN = 40;
 
 /**
  * Decides from the baseline, the current documents and the pending changesets.
- * Returns { ok, verdict, changes, majors }.
+ * Returns { ok, verdict, changes, majors, earlier }: `majors` the major changesets added since the
+ * baseline, `earlier` those that were pending when it was declared (not counted).
  * @param {{
  *   baseline: import("./layout.mjs").Baseline | undefined,
  *   current: Record<string, Node>,
@@ -23,11 +27,20 @@ const SHOWN = 40;
  * }} inputs
  */
 export function evaluateGate({ baseline, current, changesets, packages }) {
-  if (!baseline) return { ok: true, verdict: "no-baseline", changes: [], majors: [] };
+  if (!baseline) return { ok: true, verdict: "no-baseline", changes: [], majors: [], earlier: [] };
   const changes = breakingChangesAcross(baseline.documents, current);
-  const majors = majorChangesets(changesets, packages);
-  if (changes.length === 0) return { ok: true, verdict: "compatible", changes, majors };
-  return { ok: majors.length > 0, verdict: majors.length > 0 ? "major-declared" : "blocked", changes, majors };
+  const pending = new Set(baseline.pendingChangesets);
+  const majors = majorChangesets(
+    changesets.filter((c) => !pending.has(c.file)),
+    packages,
+  );
+  const earlier = majorChangesets(
+    changesets.filter((c) => pending.has(c.file)),
+    packages,
+  );
+  if (changes.length === 0) return { ok: true, verdict: "compatible", changes, majors, earlier };
+  const ok = majors.length > 0;
+  return { ok, verdict: ok ? "major-declared" : "blocked", changes, majors, earlier };
 }
 
 /**
@@ -68,16 +81,22 @@ export function runGate(root) {
     case "blocked":
       lines.push(`gate: ${result.changes.length} breaking change(s) since release ${baseline?.version}:`);
       list();
+      for (const c of result.earlier) {
+        lines.push(
+          `gate: .changeset/${c.file} declares major but was pending when ${baseline?.version} was declared: ` +
+            "it covers changes that release holds, not these.",
+        );
+      }
       lines.push(
         `gate: a breaking change needs a changeset with a major bump of ${packages.join(", ")} ` +
           "(run `pnpm changeset` and pick major), or a spec change that keeps compatibility.",
       );
       break;
   }
-  const typesVersion = JSON.parse(readFileSync(paths.typesManifest, "utf8")).version;
-  if (baseline && compareVersions(typesVersion, baseline.version) > 0) {
+  const version = groupVersion(paths, packages);
+  if (baseline && compareVersions(version, baseline.version) > 0) {
     lines.push(
-      `gate: note: @xads/types is at ${typesVersion} but the baseline is ${baseline.version}: ` +
+      `gate: note: the packages are at ${version} but the baseline is ${baseline.version}: ` +
         "run `pnpm release:baseline` after versioning.",
     );
   }

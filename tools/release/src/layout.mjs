@@ -1,4 +1,6 @@
-// Where the release files live, relative to a repository root (tests pass a temporary one).
+// Where the release files live, relative to a repository root (tests pass a temporary one), and how
+// the baseline is read back: spec/releases/<version>/release.json names the release's documents and
+// the changesets already pending when it was declared; <document>.json beside it are the bundles.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,7 +12,16 @@ const SEMVER = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?$/;
 
 /** @typedef {import("@xads/spec/lib/operations.mjs").Node} Node */
 /** @typedef {ReturnType<typeof layout>} Layout */
-/** @typedef {{ version: string, dir: string, documents: Record<string, Node> }} Baseline */
+/**
+ * @typedef {{ version: string, documents: string[], pendingChangesets: string[], commit?: string }} Manifest
+ * `pendingChangesets`: the changeset files pending when the baseline was declared. They describe
+ * changes the baseline already holds, so the gate does not count them for changes made since.
+ * `commit`: the commit the bundles were taken from, when declared with `--from`.
+ */
+/** @typedef {Omit<Manifest, "documents"> & { dir: string, documents: Record<string, Node> }} Baseline */
+
+/** The manifest's file name in a release directory; no document may take it as its name. */
+export const MANIFEST = "release.json";
 
 export function layout(root = repositoryRoot) {
   return {
@@ -18,7 +29,7 @@ export function layout(root = repositoryRoot) {
     specDir: join(root, "spec"),
     releasesDir: join(root, "spec/releases"),
     changesetDir: join(root, ".changeset"),
-    typesManifest: join(root, "packages/types/package.json"),
+    packagesDir: join(root, "packages"),
   };
 }
 
@@ -51,7 +62,8 @@ export function compareVersions(a, b) {
 }
 
 /**
- * The kept release baseline: { version, dir, documents: { name: document } }, or undefined.
+ * The release baseline the gate compares with: the newest version directory of spec/releases/ by
+ * semver (only the last release is kept; any other entry is ignored), or undefined when there is none.
  * @param {Layout} paths
  * @returns {Baseline | undefined}
  */
@@ -64,15 +76,63 @@ export function readBaseline(paths) {
   const version = versions.at(-1);
   if (!version) return undefined;
   const dir = join(paths.releasesDir, version);
+  const manifest = readManifest(dir, version);
   const documents = Object.fromEntries(
-    readdirSync(dir)
-      .filter((file) => file.endsWith(".json"))
-      .map((file) => [file.slice(0, -".json".length), JSON.parse(readFileSync(join(dir, file), "utf8"))]),
+    manifest.documents.map((name) => {
+      const file = join(dir, `${name}.json`);
+      if (!existsSync(file))
+        throw new Error(`spec/releases/${version}/${MANIFEST} names ${name}, but ${name}.json is missing`);
+      return [name, JSON.parse(readFileSync(file, "utf8"))];
+    }),
   );
-  return { version, dir, documents };
+  return { ...manifest, dir, documents };
 }
 
-/** @param {string} value */
-export function isVersion(value) {
-  return SEMVER.test(value);
+/**
+ * @param {string} dir
+ * @param {string} version the directory's name
+ * @returns {Manifest}
+ */
+function readManifest(dir, version) {
+  const where = `spec/releases/${version}/${MANIFEST}`;
+  if (!existsSync(join(dir, MANIFEST))) {
+    throw new Error(`${where} is missing: a baseline is declared by \`pnpm release:baseline\`, never by hand`);
+  }
+  const manifest = JSON.parse(readFileSync(join(dir, MANIFEST), "utf8"));
+  const names = (/** @type {unknown} */ value) =>
+    Array.isArray(value) && value.every((item) => typeof item === "string" && /^[\w.-]+$/.test(item));
+  if (manifest?.version !== version) throw new Error(`${where}: "version" must be the directory's name, ${version}`);
+  if (!names(manifest.documents) || manifest.documents.length === 0) {
+    throw new Error(`${where}: "documents" must be a non-empty list of document names (letters, digits, _ . -)`);
+  }
+  if (!names(manifest.pendingChangesets)) {
+    throw new Error(`${where}: "pendingChangesets" must be a list of changeset file names`);
+  }
+  return manifest;
+}
+
+/**
+ * The version of the fixed group of generated packages (.changeset/config.json), read from their
+ * manifests under packages/: changesets moves them together, so they must agree.
+ * @param {Layout} paths
+ * @param {string[]} group the package names of the fixed group
+ */
+export function groupVersion(paths, group) {
+  /** @type {Map<string, string>} */
+  const versions = new Map();
+  for (const dir of readdirSync(paths.packagesDir).sort()) {
+    const file = join(paths.packagesDir, dir, "package.json");
+    if (!existsSync(file)) continue;
+    const { name, version } = JSON.parse(readFileSync(file, "utf8"));
+    if (group.includes(name)) versions.set(name, version);
+  }
+  const distinct = new Set(versions.values());
+  if (distinct.size === 0) throw new Error(`no package of the fixed group (${group.join(", ")}) under packages/`);
+  if (distinct.size > 1) {
+    const listed = [...versions].map(([name, version]) => `${name}@${version}`).join(", ");
+    throw new Error(`the fixed group's packages are at different versions (${listed}): run \`changeset version\``);
+  }
+  const [version = ""] = distinct;
+  if (!SEMVER.test(version)) throw new Error(`the fixed group's version "${version}" is not semver`);
+  return version;
 }

@@ -1,67 +1,19 @@
-import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { loadSpec } from "@xads/spec/lib/model.mjs";
 import { afterEach, describe, expect, it } from "vitest";
 import { declareBaseline } from "../src/baseline.mjs";
 import { readPendingChangesets } from "../src/changesets.mjs";
-import { repositoryRoot } from "../src/layout.mjs";
+import { layout, readBaseline } from "../src/layout.mjs";
+import { changeset, fixture, gate, removeRepositories, repository } from "./repository.mjs";
 
-/** @param {string} name */
-const fixture = (name) => readFileSync(new URL(`fixtures/${name}.json`, import.meta.url), "utf8");
-const gateScript = new URL("../src/gate.mjs", import.meta.url).pathname;
-/** @type {string[]} */
-const roots = [];
+afterEach(removeRepositories);
 
-/**
- * A repository with one document, the real changesets config, and @xads/types at `version`.
- * @param {{ dist?: string, version?: string }} [options]
- */
-function repository({ dist = "base", version = "1.0.0" } = {}) {
-  const root = mkdtempSync(join(tmpdir(), "xads-gate-"));
-  roots.push(root);
-  mkdirSync(join(root, "spec/dist"), { recursive: true });
-  writeFileSync(join(root, "spec/documents.json"), JSON.stringify([{ name: "ads", bundle: "dist/ads.json" }]));
-  writeFileSync(join(root, "spec/dist/ads.json"), fixture(dist));
-  mkdirSync(join(root, ".changeset"));
-  cpSync(join(repositoryRoot, ".changeset/config.json"), join(root, ".changeset/config.json"));
-  writeFileSync(join(root, ".changeset/README.md"), "# Changesets\n");
-  setVersion(root, version);
-  return root;
-}
-
-/**
- * @param {string} root
- * @param {string} version
- */
-function setVersion(root, version) {
-  mkdirSync(join(root, "packages/types"), { recursive: true });
-  writeFileSync(join(root, "packages/types/package.json"), JSON.stringify({ name: "@xads/types", version }));
-}
-
-/**
- * @param {string} root
- * @param {string} file
- * @param {Record<string, string>} releases package name: bump
- */
-function changeset(root, file, releases) {
-  const lines = Object.entries(releases).map(([name, bump]) => `"${name}": ${bump}`);
-  writeFileSync(join(root, ".changeset", file), `---\n${lines.join("\n")}\n---\n\nWhat changed.\n`);
-}
-
-/** @param {string} root */
-function gate(root) {
-  const result = spawnSync(process.execPath, [gateScript, "--root", root], { encoding: "utf8" });
-  return { code: result.status, output: result.stdout + result.stderr };
-}
-
-afterEach(() => {
-  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
-});
+const NEEDS_MAJOR = "needs a changeset with a major bump of @xads/types, @xads/client, @xads/validator, @xads/emulator";
 
 describe("the breaking-change gate", () => {
   it("passes without a release baseline, and says so", () => {
-    const root = repository({ dist: "remove-operation" });
+    const root = repository({ documents: { ads: fixture("remove-operation") } });
     const { code, output } = gate(root);
     expect(code).toBe(0);
     expect(output).toContain("no release baseline in spec/releases/ yet");
@@ -74,8 +26,16 @@ describe("the breaking-change gate", () => {
     expect(gate(root)).toEqual({ code: 0, output: "gate: no breaking change since release 1.0.0.\n" });
   });
 
-  for (const breaking of ["remove-operation", "narrow-enum", "add-required-parameter", "response-field-optional"]) {
-    it(`fails on ${breaking} with only a minor changeset, and passes once a major one is pending`, () => {
+  /** @type {Record<string, string>} a line each fixture's change must be named by */
+  const named = {
+    "remove-operation":
+      "ads: deleteCampaign (DELETE /12/accounts/{account_id}/campaigns/{campaign_id}): operation removed [types]",
+    "narrow-enum": 'query parameter `entity_status`: enum narrowed: "DRAFT" removed [types]',
+    "add-required-parameter": "required query parameter `funding_instrument_ids` added [types]",
+    "response-field-optional": "response 200.data[].name: made optional",
+  };
+  for (const [breaking, line] of Object.entries(named)) {
+    it(`fails on ${breaking} with only a minor changeset, naming it, and passes once a major one is pending`, () => {
       const root = repository();
       declareBaseline(root);
       writeFileSync(join(root, "spec/dist/ads.json"), fixture(breaking));
@@ -83,9 +43,8 @@ describe("the breaking-change gate", () => {
       const blocked = gate(root);
       expect(blocked.code).toBe(1);
       expect(blocked.output).toContain("breaking change(s) since release 1.0.0");
-      expect(blocked.output).toContain(
-        "needs a changeset with a major bump of @xads/types, @xads/client, @xads/validator",
-      );
+      expect(blocked.output).toContain(line);
+      expect(blocked.output).toContain(NEEDS_MAJOR);
 
       changeset(root, "breaking-spec.md", { "@xads/validator": "major" });
       const allowed = gate(root);
@@ -102,6 +61,24 @@ describe("the breaking-change gate", () => {
     expect(gate(root).code).toBe(1);
   });
 
+  it("does not count a major changeset that was pending when the baseline was declared", () => {
+    const root = repository();
+    changeset(root, "earlier-major.md", { "@xads/types": "major" });
+    declareBaseline(root);
+    writeFileSync(join(root, "spec/dist/ads.json"), fixture("remove-operation"));
+    const blocked = gate(root);
+    expect(blocked.code).toBe(1);
+    expect(blocked.output).toContain(
+      "gate: .changeset/earlier-major.md declares major but was pending when 1.0.0 was declared",
+    );
+    expect(blocked.output).toContain(NEEDS_MAJOR);
+
+    changeset(root, "remove-delete.md", { "@xads/types": "major" });
+    const allowed = gate(root);
+    expect(allowed.code).toBe(0);
+    expect(allowed.output).toContain("declared major by:\n  .changeset/remove-delete.md\n  ads:");
+  });
+
   it("names a malformed changeset and its bad bump", () => {
     const root = repository();
     changeset(root, "typo.md", { "@xads/types": "mayor" });
@@ -114,36 +91,36 @@ describe("the breaking-change gate", () => {
   });
 });
 
-describe("declaring the release baseline", () => {
-  it("copies the bundles under the version of @xads/types and replaces the previous release", () => {
-    const root = repository({ version: "1.0.0" });
-    expect(declareBaseline(root)).toBe("baseline 1.0.0 declared in spec/releases/1.0.0");
-    expect(JSON.parse(readFileSync(join(root, "spec/releases/1.0.0/ads.json"), "utf8"))).toEqual(
-      JSON.parse(fixture("base")),
-    );
+describe("the repository's own baseline", () => {
+  const committed = readBaseline(layout());
 
-    writeFileSync(join(root, "spec/dist/ads.json"), fixture("add-operation"));
-    setVersion(root, "1.1.0");
-    expect(declareBaseline(root)).toBe("baseline 1.1.0 declared in spec/releases/1.1.0 (replaces 1.0.0)");
-    expect(readdirSync(join(root, "spec/releases"))).toEqual(["1.1.0"]);
-    expect(gate(root).output).toContain("no breaking change since release 1.1.0");
+  it("is declared (spec/releases/<version>/, by pnpm release:baseline)", () => {
+    expect(committed?.documents.ads?.openapi).toBe("3.1.0");
   });
 
-  it("is idempotent for an unchanged spec, and refuses to absorb a change without a new version", () => {
-    const root = repository();
-    declareBaseline(root);
-    expect(declareBaseline(root)).toBe("baseline 1.0.0 is already declared");
-    writeFileSync(join(root, "spec/dist/ads.json"), fixture("remove-operation"));
-    expect(() => declareBaseline(root)).toThrow(
-      "spec/dist differs from the 1.0.0 baseline but the version did not change: add a changeset and run `pnpm version-packages`",
+  it("catches an operation removed from a copy of it, until a major changeset is added", () => {
+    if (!committed) throw new Error("no baseline in spec/releases/");
+    const documents = Object.fromEntries(
+      Object.entries(committed.documents).map(([name, document]) => [name, JSON.stringify(document)]),
     );
-    expect(existsSync(join(root, "spec/releases/1.0.0/ads.json"))).toBe(true);
-  });
+    const root = repository({ documents, version: committed.version });
+    cpSync(committed.dir, join(root, "spec/releases", committed.version), { recursive: true });
+    expect(gate(root).output).toBe(`gate: no breaking change since release ${committed.version}.\n`);
 
-  it("notes a baseline older than the versioned packages", () => {
-    const root = repository({ version: "1.0.0" });
-    declareBaseline(root);
-    setVersion(root, "2.0.0");
-    expect(gate(root).output).toContain("@xads/types is at 2.0.0 but the baseline is 1.0.0");
+    const ads = loadSpec(join(root, "spec"), { fresh: true }).document("ads");
+    const [operation] = ads.operations();
+    if (!operation) throw new Error("the baseline's ads document has no operation");
+    const changed = JSON.parse(documents.ads ?? "{}");
+    delete changed.paths[operation.path][operation.method];
+    writeFileSync(join(root, "spec/dist/ads.json"), JSON.stringify(changed));
+    const blocked = gate(root);
+    expect(blocked.code).toBe(1);
+    expect(blocked.output).toContain(
+      `ads: ${operation.id} (${operation.method.toUpperCase()} ${operation.path}): operation removed [types]`,
+    );
+    expect(blocked.output).toContain(NEEDS_MAJOR);
+
+    changeset(root, "remove-operation.md", { "@xads/types": "major" });
+    expect(gate(root).code).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 // The controls over HTTP, under /_emulator/ on every served port: reset, clock, snapshot, faults,
 // requests and fixture. Answers are JSON; a bad request answers 400 {error}.
 
-import type { Emulator } from "../emulator.js";
+import type { Emulator } from "../emulator-interface.js";
 import type { FaultInput } from "../faults.js";
 
 export const ADMIN_PREFIX = "/_emulator/";

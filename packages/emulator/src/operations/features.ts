@@ -1,25 +1,11 @@
 // Account features (seed 000, features; seed 002 section 4.6): the list shows only the features
-// granted to the account; on the sandbox host they are added and removed. The fixture account starts
-// with the spec's example list, every other account with none. Kept in the store under
-// `account_feature`, one record per account.
+// granted to the account; on the sandbox host they are added and removed. How they are kept and read:
+// store/account-features.ts.
 import type { Answer, Call } from "../call.js";
-import { operations } from "../generated/index.js";
-import type { Store } from "../store/store.js";
+import { COLLECTION, featuresOf } from "../store/account-features.js";
 import { accountOf } from "./account.js";
 
-export const COLLECTION = "account_feature";
-
-function exampleFeatures(): string[] {
-  const example = operations.find((o) => o.id === "listAccountFeatures")?.example as { data?: unknown } | null;
-  return Array.isArray(example?.data) ? example.data.filter((k): k is string => typeof k === "string") : [];
-}
-
-/** The features granted to an account. */
-export function featuresOf(store: Store, accountId: string, fixtureAccountId: string): string[] {
-  const record = store.get(COLLECTION, accountId);
-  if (record) return [...(record.data.feature_keys as string[])];
-  return accountId === fixtureAccountId ? exampleFeatures() : [];
-}
+export { COLLECTION };
 
 function setFeatures(call: Call, accountId: string, keys: string[]) {
   const data = { id: accountId, feature_keys: [...new Set(keys)].sort() };

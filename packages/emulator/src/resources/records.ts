@@ -2,10 +2,11 @@
 // field sent takes its value; on create an unsent field takes its schema default, else null when it
 // may be null, else the spec's template value. On update an empty value clears the field (facts
 // file: "an optional value is unset by sending the parameter with an empty value").
-import { invalid } from "../call.js";
+
 import { isoSeconds } from "../clock.js";
+import { invalid } from "../failure.js";
 import type { FieldSpec, ResourceSpec } from "../spec-types.js";
-import type { Data } from "../store/store.js";
+import type { Data } from "../store/data.js";
 
 const SYSTEM_FIELDS = new Set(["id", "created_at", "updated_at", "deleted"]);
 

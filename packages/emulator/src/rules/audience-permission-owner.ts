@@ -1,5 +1,5 @@
 import { ApiFailure } from "../call.js";
-import { featuresOf } from "../operations/features.js";
+import { featuresOf } from "../store/account-features.js";
 import type { Data } from "../store/store.js";
 import type { RuleContext, StateRule } from "./rule.js";
 

@@ -1,6 +1,6 @@
 import { ApiFailure } from "../call.js";
 import { isoSeconds } from "../clock.js";
-import { featuresOf } from "../operations/features.js";
+import { featuresOf } from "../store/account-features.js";
 import type { Data } from "../store/store.js";
 import type { StateRule } from "./rule.js";
 

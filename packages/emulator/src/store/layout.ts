@@ -3,7 +3,7 @@
 // record keeps only the values in which it differs from one shared base record: packed as
 // `[mask, ...values]`, where bit `i` of the mask says the record keeps a value for field `i`, and the
 // values are in field order. Reading a record builds a new object from the base and the kept values.
-import type { Data } from "./store.js";
+import type { Data } from "./data.js";
 
 /** A mask is a 32-bit int (which V8 keeps unboxed): one bit per field. */
 const MAX_FIELDS = 32;

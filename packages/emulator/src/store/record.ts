@@ -1,8 +1,9 @@
 // A stored record: its place (sequence number, parent), its id when that is not `data.id`, and its
 // data, packed in its resource's layout when it fits (else held as given). Reading `data` builds a new
 // object each time; `field` reads one value without building the record.
+
+import type { Data } from "./data.js";
 import type { Packed, RecordLayout } from "./layout.js";
-import type { Data } from "./store.js";
 
 /** Data that does not fit the layout (or a collection without one), held as given. */
 interface Whole {

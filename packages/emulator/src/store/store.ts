@@ -5,6 +5,7 @@
 // in its compact layout (layout.ts), whose base is the record a create without parameters builds.
 import { resources } from "../generated/index.js";
 import { buildRecord } from "../resources/records.js";
+import type { Data } from "./data.js";
 import { RecordLayout } from "./layout.js";
 import { StoredRecord } from "./record.js";
 
@@ -24,7 +25,7 @@ function layoutOf(resource: string): RecordLayout | undefined {
   return LAYOUTS.get(resource);
 }
 
-export type Data = Record<string, unknown>;
+export type { Data };
 
 /** A record as a snapshot holds it. */
 export interface SavedRecord {

@@ -2,16 +2,9 @@
 // generator parses each reference of a rule (spec/lib/operations.mjs, parseReference) and emits it in
 // the rule's `parsedReferences`: the runtime reads references, it does not parse them.
 
-import type { RuleBase } from "./check.js";
+import type { ParsedReference, RuleBase, Step } from "./rule-base.js";
 
-export type Step = { property: string } | { each: true };
-
-/** A reference as the generator emits it (a header's name in lower case, as requests are read). */
-export interface ParsedReference {
-  in: "query" | "path" | "header" | "body";
-  name: string;
-  steps: Step[];
-}
+export type { ParsedReference, Step };
 
 /** The request as the rules see it: coerced values by location (header names in lower case). */
 export interface RuleRequest {
