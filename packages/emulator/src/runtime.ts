@@ -19,8 +19,9 @@ export interface EmulatorOptions {
   /** How many requests `requests` keeps (default 1000). */
   requestLogSize?: number;
   /**
-   * State rules to switch off, by id (`stateRuleIds`: the file names of src/rules/), to check that a
-   * test suite notices when one breaks. An unknown id throws.
+   * State rules to switch off, by their ids in spec/workflows/state-rules.yaml (`stateRuleIds`: the
+   * ids the modules of src/rules/ declare), to check that a test suite notices when one breaks. An id
+   * no module implements throws.
    */
   disabledRules?: readonly string[];
   /** Called with each internal error (default: written to stderr). */

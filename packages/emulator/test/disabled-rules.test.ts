@@ -1,6 +1,7 @@
 // `disabledRules`: a state rule switched off on purpose, so that a suite can show it notices.
 import { describe, expect, it } from "vitest";
 import { stateRuleIds } from "../src/index.js";
+import { ruleSet, stateRules } from "../src/rules/index.js";
 import { accountPath, call, newEmulator } from "./helpers.js";
 
 async function secondDoNotReachList(disabledRules: string[]) {
@@ -12,7 +13,7 @@ async function secondDoNotReachList(disabledRules: string[]) {
 }
 
 describe("disabledRules", () => {
-  it("names every rule of src/rules by its file name", () => {
+  it("takes the registry ids the modules of src/rules declare", () => {
     expect(stateRuleIds).toContain("do-not-reach-one-per-account");
     expect(stateRuleIds).toContain("flexible-audience-immutable");
     expect(new Set(stateRuleIds).size).toBe(stateRuleIds.length);
@@ -24,9 +25,17 @@ describe("disabledRules", () => {
     expect(await secondDoNotReachList(["flexible-audience-immutable"])).toBe(400);
   });
 
+  it("switches off a module by any id it declares (poll-card implements two)", () => {
+    const pollRules = (disabled: string[]) => ruleSet(disabled)("poll_card").map((rule) => rule.name);
+    expect(pollRules([])).toContain(stateRules["poll-card"].name);
+    expect(pollRules(["poll-closes-after-duration"])).not.toContain(stateRules["poll-card"].name);
+    expect(pollRules(["media-polls-need-feature"])).not.toContain(stateRules["poll-card"].name);
+    expect(pollRules(["media-polls-need-feature"])).toContain(stateRules["card-uri"].name);
+  });
+
   it("refuses an unknown id, naming the option and the ids it takes", async () => {
     await expect(newEmulator({ disabledRules: ["no-such-rule"] })).rejects.toThrow(
-      /^disabledRules: no state rule "no-such-rule" \(the ids: line-item-of-campaign, /,
+      /^disabledRules: no state rule module implements "no-such-rule" \(the ids of spec\/workflows\/state-rules.yaml they implement: line-item-of-campaign, /,
     );
   });
 });

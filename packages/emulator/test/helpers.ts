@@ -8,8 +8,15 @@ export const ADS = "https://ads-api.x.com";
 /** The sandbox host: the sandbox-only operations (accounts, funding instruments, features) are served there. */
 export const SANDBOX = "https://ads-api-sandbox.x.com";
 
+/**
+ * State rules every test emulator switches off (comma-separated registry ids): the broken-rule test of
+ * tools/workflows runs a test file with one rule off to show that the file notices.
+ */
+const disabledByEnv = process.env.XADS_TEST_DISABLED_RULES?.split(",").filter(Boolean) ?? [];
+
 export function newEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  return createEmulator({ now: START, ...options });
+  const disabledRules = [...disabledByEnv, ...(options.disabledRules ?? [])];
+  return createEmulator({ now: START, ...options, disabledRules });
 }
 
 export interface SignOptions {

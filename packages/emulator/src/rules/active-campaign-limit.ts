@@ -23,6 +23,7 @@ function check(record: Data, context: RuleContext, previous?: Data) {
 }
 
 export const activeCampaignLimit: StateRule = {
+  implements: ["active-campaign-limit"],
   name: "an account has at most 200 active campaigns; inactive campaigns are unlimited",
   source: "seed 000 section 8 (active campaigns per account)",
   resources: ["campaign"],

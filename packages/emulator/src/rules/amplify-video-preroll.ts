@@ -3,6 +3,7 @@ import { newId } from "../store/ids.js";
 import type { StateRule } from "./rule.js";
 
 export const amplifyVideoPreroll: StateRule = {
+  implements: ["amplify-video-preroll"],
   name: "a media library object added with category AMPLIFY_VIDEO is also PREROLL account media",
   source: "seed 002 section 3 (media library object added with category AMPLIFY_VIDEO)",
   resources: ["media"],

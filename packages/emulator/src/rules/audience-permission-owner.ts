@@ -32,6 +32,7 @@ function checkBusiness(record: Data, context: RuleContext) {
 }
 
 export const audiencePermissionOwner: StateRule = {
+  implements: ["permission-owner-only"],
   name: "only the owning account grants and revokes a permission, within its business unless SHARE_AUDIENCE_OUTSIDE_BUSINESS",
   source: "seed 001 section 3 (permission rows), section 4 rule 1",
   resources: ["custom_audience_permission", "tailored_audience_permission"],

@@ -4,6 +4,7 @@ import type { StateRule } from "./rule.js";
 const PERMISSIONS = ["custom_audience_permission", "tailored_audience_permission"];
 
 export const audiencesShared: StateRule = {
+  implements: ["permission-grant-revoke"],
   name: "a granted account lists the audience with permission_scope=SHARED until the permission is revoked; is_owner tells the owner",
   source:
     "seed 001 section 3 (permission active; permission revoked), section 2.1 (is_owner on read and update responses)",

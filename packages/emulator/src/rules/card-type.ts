@@ -41,6 +41,7 @@ function derive(record: Data) {
 }
 
 export const cardType: StateRule = {
+  implements: ["card-type-from-components"],
   name: "a card's card_type is derived from its components and destination",
   source: "spec (CardType); seed 002 section 4.2",
   resources: ["card"],

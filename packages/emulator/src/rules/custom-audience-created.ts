@@ -16,6 +16,7 @@ function answered(node: SegmentNode): SegmentNode {
 }
 
 export const customAudienceCreated: StateRule = {
+  implements: ["placeholder-audience-then-users"],
   name: "a new custom audience is an empty placeholder owned by the account; a flexible one carries its segment tree",
   source: "seed 001 section 4 (POST custom_audiences: placeholder; batch: segments), sections 2.1 and 2.2",
   resources: ["custom_audience"],

@@ -11,6 +11,7 @@ function check(record: Data, context: RuleContext) {
 }
 
 export const customAudienceNameUnique: StateRule = {
+  implements: ["custom-audience-name-unique"],
   name: "a custom audience's name is unique among the account's audiences",
   source: "seed 001 section 4 (POST and PUT custom_audiences), section 7 (5)",
   resources: ["custom_audience"],

@@ -2,6 +2,7 @@ import { ApiFailure } from "../call.js";
 import type { StateRule } from "./rule.js";
 
 export const doNotReachOnePerAccount: StateRule = {
+  implements: ["do-not-reach-one-per-account"],
   name: "an account has at most one do-not-reach list",
   source: "seed 001 section 4 rule 5",
   resources: ["do_not_reach_list"],

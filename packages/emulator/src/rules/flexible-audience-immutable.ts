@@ -11,6 +11,7 @@ function refuse(record: Data) {
 
 /** A batch's Delete item is a change too (the batch operation's description); a DELETE call is not. */
 export const flexibleAudienceImmutable: StateRule = {
+  implements: ["flexible-audience-immutable"],
   name: "flexible audiences are immutable once created",
   source: "seed 001 section 3 (flexible audience, any update)",
   resources: ["custom_audience"],

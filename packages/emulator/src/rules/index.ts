@@ -1,4 +1,5 @@
-// The hand-written state rules, in the order they run. Each names its seed section.
+// The hand-written state rules, in the order they run. Each declares the registry ids it implements
+// (spec/workflows/state-rules.yaml) and names its seed section.
 import { activeCampaignLimit } from "./active-campaign-limit.js";
 import { amplifyVideoPreroll } from "./amplify-video-preroll.js";
 import { audiencePermissionOwner } from "./audience-permission-owner.js";
@@ -22,7 +23,7 @@ import { scheduledPost } from "./scheduled-post.js";
 
 export type { RuleContext, StateRule } from "./rule.js";
 
-/** The rules by id (their file names), in the order they run. */
+/** The rule modules by name (their file names), in the order they run. */
 export const stateRules = {
   "line-item-of-campaign": lineItemOfCampaign,
   "line-items-share-type": lineItemsShareType,
@@ -45,22 +46,32 @@ export const stateRules = {
   "scheduled-post": scheduledPost,
 } as const satisfies Record<string, StateRule>;
 
-/** A state rule's id: `createEmulator({ disabledRules })` takes them. */
-export type StateRuleId = keyof typeof stateRules;
+/** A rule module's name (its file name). */
+export type StateRuleModule = keyof typeof stateRules;
 
-export const stateRuleIds = Object.keys(stateRules) as StateRuleId[];
+/** Each rule module's registry ids (spec/workflows/state-rules.yaml), as it declares them. */
+export const stateRuleImplementations: Readonly<Record<StateRuleModule, readonly string[]>> = Object.fromEntries(
+  Object.entries(stateRules).map(([name, rule]) => [name, rule.implements]),
+) as Record<StateRuleModule, readonly string[]>;
 
-/** The rules of each resource, without the disabled ones; an unknown id throws, naming the option. */
+/** The registry ids the rule modules implement, in the order they run: `createEmulator({ disabledRules })` takes them. */
+export const stateRuleIds: readonly string[] = [...new Set(Object.values(stateRuleImplementations).flat())];
+
+/**
+ * The rules of each resource, without the ones disabled: a registry id switches off every module that
+ * declares it (a module that implements two ids goes off whole). An id no module declares throws,
+ * naming the option.
+ */
 export function ruleSet(disabled: readonly string[] = []): (resource: string) => readonly StateRule[] {
-  const unknown = disabled.filter((id) => !Object.hasOwn(stateRules, id));
+  const unknown = disabled.filter((id) => !stateRuleIds.includes(id));
   if (unknown.length > 0) {
     throw new RangeError(
-      `disabledRules: no state rule ${unknown.map((id) => JSON.stringify(id)).join(", ")} (the ids: ${stateRuleIds.join(", ")})`,
+      `disabledRules: no state rule module implements ${unknown.map((id) => JSON.stringify(id)).join(", ")} (the ids of spec/workflows/state-rules.yaml they implement: ${stateRuleIds.join(", ")})`,
     );
   }
-  const active = Object.entries(stateRules)
-    .filter(([id]) => !disabled.includes(id))
-    .map(([, rule]) => rule as StateRule);
+  const active = Object.values(stateRules)
+    .filter((rule: StateRule) => !rule.implements.some((id) => disabled.includes(id)))
+    .map((rule) => rule as StateRule);
   const byResource = new Map<string, readonly StateRule[]>();
   return (resource) => {
     let rules = byResource.get(resource);

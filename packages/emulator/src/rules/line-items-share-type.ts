@@ -24,6 +24,7 @@ function check(record: Data, context: RuleContext) {
 }
 
 export const lineItemsShareType: StateRule = {
+  implements: ["line-items-share-type"],
   name: "all line items inside a campaign have the same product_type and objective",
   source: "seed 000 section 4 (rules tied to endpoints, 1)",
   resources: ["line_item"],

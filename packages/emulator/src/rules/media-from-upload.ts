@@ -13,6 +13,7 @@ function kind(mediaType: string): "VIDEO" | "GIF" | "IMAGE" {
 }
 
 export const mediaFromUpload: StateRule = {
+  implements: ["media-from-upload"],
   name: "a media library object is an uploaded asset: an unknown or unprocessed media key is refused",
   source: "seed 002 section 4.5 (POST media_library: media_key adds an uploaded asset)",
   resources: ["media"],

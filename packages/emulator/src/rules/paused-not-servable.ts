@@ -10,6 +10,7 @@ function reflectStatus(record: Data) {
 }
 
 export const pausedNotServable: StateRule = {
+  implements: ["entity-status-transitions"],
   name: "entity_status moves between ACTIVE and PAUSED; a paused campaign is not servable (PAUSED_BY_ADVERTISER)",
   source: "seed 000 section 3 (campaign entity_status) and section 2.5",
   resources: ["campaign"],

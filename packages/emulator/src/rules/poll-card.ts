@@ -12,6 +12,7 @@ function pollType(mediaKey: unknown): string {
 }
 
 export const pollCard: StateRule = {
+  implements: ["poll-closes-after-duration", "media-polls-need-feature"],
   name: "a poll closes duration_in_minutes after the card's creation; polls with media need PROMOTED_MEDIA_POLLS",
   source: "seed 002 section 3 (poll card open -> closed), section 4.6",
   resources: ["poll_card"],

@@ -20,6 +20,7 @@ function checkMedia(record: Data, context: RuleContext) {
 }
 
 export const postAuthor: StateRule = {
+  implements: ["post-author-default"],
   name: "a draft or scheduled post is for as_user_id, by default the account's full promotable user; draft media is in the media library",
   source: "seed 002 sections 4.3 and 4.8 (as_user_id, media_keys)",
   resources: ["draft_tweet", "scheduled_tweet"],

@@ -20,6 +20,8 @@ export interface RuleContext {
 }
 
 export interface StateRule {
+  /** The ids of spec/workflows/state-rules.yaml (the one vocabulary of state rules) this module implements. */
+  implements: readonly string[];
   /** The rule, as the tests name it. */
   name: string;
   /** Where the seeds state it. */

@@ -7,6 +7,7 @@ import type { StateRule } from "./rule.js";
 const PENDING_TWEET = "x_pending_tweet_id";
 
 export const scheduledPost: StateRule = {
+  implements: ["scheduled-post-completes"],
   name: "a scheduled post is SCHEDULED until scheduled_at, then SUCCESS with its tweet_id and completed_at",
   source: "spec ScheduledTweet (provider reference; seed 002 section 2 does not show the fields)",
   resources: ["scheduled_tweet"],
