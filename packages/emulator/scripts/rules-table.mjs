@@ -66,7 +66,11 @@ export function withTable(readme, table) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { stateRuleImplementations } = await import("../dist/index.js");
+  // The built package (run after the build); named by a variable so type-checking does not need the
+  // build to have run first.
+  const built = "../dist/index.js";
+  /** @type {{ stateRuleImplementations: Record<string, readonly string[]> }} */
+  const { stateRuleImplementations } = await import(built);
   const readme = readFileSync(readmePath, "utf8");
   const fresh = withTable(readme, renderRulesTable(stateRuleImplementations));
   if (process.argv.includes("--check")) {
