@@ -22,6 +22,33 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+const LAUNCH = {
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-gpu",
+  ],
+};
+
+/**
+ * Chromium, launched once more if the first launch dies before it answers (seen once in many runs: a
+ * SIGSEGV at start on a loaded 2-core machine); a second failure is the suite's failure. Only the
+ * launch is retried, never a test.
+ */
+async function launchChromium(): Promise<Browser> {
+  const executablePath = await chromiumExecutable();
+  try {
+    return await chromium.launch({ executablePath, ...LAUNCH });
+  } catch (error) {
+    console.warn(`Chromium did not start (${(error as Error).message.split("\n")[0]}); launching it once more`);
+    return chromium.launch({ executablePath, ...LAUNCH });
+  }
+}
+
 export async function startHarness(): Promise<Harness> {
   if (!existsSync(join(distDir, "index.html"))) {
     throw new Error(`${distDir}/index.html is missing: run the docs build (node scripts/build.mjs) first`);
@@ -30,18 +57,7 @@ export async function startHarness(): Promise<Harness> {
   const server: Server = createServer(sirv(distDir, { dev: false, etag: true }));
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser: Browser = await chromium.launch({
-    executablePath: await chromiumExecutable(),
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-gpu",
-    ],
-  });
+  const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const outsideRequests: string[] = [];
   const consoleErrors: string[] = [];
