@@ -28,7 +28,7 @@ import {
   string,
 } from "./snapshot-check.js";
 import type { FieldSpec, ResourceSpec } from "./spec-types.js";
-import type { Data, SavedRecord, StoreState } from "./store/store.js";
+import { type Data, KEY_FIELDS, type SavedRecord, type StoreState } from "./store/store.js";
 import { COLLECTION as UPLOADS, type Upload } from "./upload/uploads.js";
 
 export const SNAPSHOT_FORMAT = "xads-emulator-snapshot";
@@ -146,9 +146,6 @@ function seqProblem(store: StoreState, seq: number, seqs: Set<number>): Mismatch
   seqs.add(seq);
   return undefined;
 }
-
-/** Resources whose records are known by another field than `id` (a media library object's `media_key`). */
-const KEY_FIELDS = new Map(resources.filter((r) => r.key !== "id").map((r) => [r.name, r.key]));
 
 function idProblem(
   name: string,

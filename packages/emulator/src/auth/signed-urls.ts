@@ -47,12 +47,26 @@ export function acceptedBaseUrls(input: SignedUrlInput): string[] {
   const urls = [baseUrl(input.url)];
   const forwarded = input.loopback && input.headers ? forwardedUrl(input.url, input.headers) : undefined;
   if (forwarded) urls.push(baseUrl(forwarded));
-  for (const server of [...input.servers, ...input.legacyServers]) {
-    try {
-      urls.push(baseUrl(new URL(`${server}${input.url.pathname}`)));
-    } catch {
-      // A server URL the spec model let through is a URL; nothing to try otherwise.
-    }
-  }
+  for (const origin of originsOf(input.servers)) urls.push(`${origin}${input.url.pathname}`);
+  for (const origin of originsOf(input.legacyServers)) urls.push(`${origin}${input.url.pathname}`);
   return [...new Set(urls)];
+}
+
+/** A document's server lists are the generated tables' own arrays: each is normalized once, not per request. */
+const origins = new WeakMap<readonly string[], readonly string[]>();
+
+/** Each server's base URL without its path (scheme, lower-case host, a port only when not the default). */
+function originsOf(servers: readonly string[]): readonly string[] {
+  let known = origins.get(servers);
+  if (!known) {
+    known = servers.flatMap((server) => {
+      try {
+        return [baseUrl(new URL(server)).replace(/\/$/, "")];
+      } catch {
+        return [];
+      }
+    });
+    origins.set(servers, known);
+  }
+  return known;
 }

@@ -6,10 +6,10 @@
 import { documents, operations } from "../generated/index.js";
 import type { OperationSpec } from "../spec-types.js";
 
-const hostOf = (url: string) => new URL(url).hostname;
+export const hostOf = (url: string) => new URL(url).hostname;
 
 /** Per document, the host names of its servers, current and former. */
-const documentHosts = new Map(
+export const documentHosts: ReadonlyMap<string, ReadonlySet<string>> = new Map(
   documents.map((d) => [d.name, new Set([...d.servers, ...d.legacyServers].map(hostOf))] as const),
 );
 

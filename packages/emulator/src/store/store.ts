@@ -12,7 +12,9 @@ import { StoredRecord } from "./record.js";
 export { StoredRecord };
 
 /** The field holding each resource's id when it is not `id` (a media library object's `media_key`). */
-const KEY_FIELDS = new Map(resources.filter((r) => r.key !== "id").map((r) => [r.name, r.key]));
+export const KEY_FIELDS: ReadonlyMap<string, string> = new Map(
+  resources.filter((r) => r.key !== "id").map((r) => [r.name, r.key]),
+);
 const RESOURCES = new Map(resources.map((r) => [r.name, r]));
 const LAYOUTS = new Map<string, RecordLayout | undefined>();
 
