@@ -6,6 +6,7 @@ import { execFile, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { signOAuth1 } from "@xads/client";
 import { createEmulator } from "@xads/emulator";
 import { load } from "./emulator/load.mjs";
 import { median } from "./statistics.mjs";
@@ -77,20 +78,45 @@ async function singleGet() {
     await new Response(JSON.stringify(records.get(id))).json();
   });
   const time = await perCall(async () => (await emulator.fetch(url, { headers: HEADERS })).json());
+  // Strict: every signature checked (and every nonce remembered), so each call needs its own; they are
+  // signed before the clock starts, and each call passes a Request as a client does.
+  const strict = await createEmulator({ rateLimits: false });
+  const { consumerKey, consumerSecret, token, tokenSecret } = strict.fixture;
+  const timestamp = Math.floor(Date.now() / 1000);
+  const authorizations = Array.from(
+    { length: 2_000 * 8 },
+    (_, i) =>
+      signOAuth1({ method: "GET", url, consumerKey, consumerSecret, token, tokenSecret, nonce: `n${i}`, timestamp })
+        .authorization,
+  );
+  let next = 0;
+  const strictTime = await perCall(async () => {
+    const request = new Request(url, { headers: { authorization: authorizations[next++] ?? "" } });
+    const response = await strict.fetch(request);
+    if (response.status !== 200) throw new Error(`strict GET answered ${response.status}`);
+    await response.json();
+  });
   return [
     { name: "Request -> Map lookup -> JSON Response, read (baseline)", result: ms(baseline), ratio: 1 },
     {
-      name: "in-process single-record GET (getCampaign), answer read",
+      name: "in-process single-record GET (getCampaign), lenient auth, answer read",
       result: ms(time),
       ratio: time / baseline,
       target: "<= 50 µs",
       met: time <= 0.05,
     },
+    {
+      name: "the same, strict auth: a pre-signed Request per call, its signature and nonce checked",
+      result: ms(strictTime),
+      ratio: strictTime / baseline,
+      target: "<= 50 µs",
+      met: strictTime <= 0.05,
+    },
   ];
 }
 
-/** @param {string[]} args */
-async function served(args) {
+/** @param {string[]} args @param {string[]} [paths] */
+async function served(args, paths = MIX) {
   const process_ = spawn(process.execPath, [child("serve.mjs"), ...args], { stdio: ["ignore", "pipe", "inherit"] });
   const line = await new Promise((resolve, reject) => {
     createInterface({ input: /** @type {import("node:stream").Readable} */ (process_.stdout) }).once("line", resolve);
@@ -98,8 +124,8 @@ async function served(args) {
   });
   const { url } = JSON.parse(String(line));
   try {
-    await load({ url, paths: MIX, headers: HEADERS, connections: 4, durationMs: 1_000 }); // warm-up
-    return await load({ url, paths: MIX, headers: HEADERS, ...LOAD });
+    await load({ url, paths, headers: HEADERS, connections: 4, durationMs: 1_000 }); // warm-up
+    return await load({ url, paths, headers: HEADERS, ...LOAD });
   } finally {
     await new Promise((resolve) => {
       process_.once("exit", resolve);
@@ -114,7 +140,23 @@ async function throughput() {
   const show = (/** @type {Awaited<ReturnType<typeof load>>} */ r) =>
     `${Math.round(r.rps).toLocaleString("en-US")} req/s, p50 ${ms(r.p50)}, p99 ${ms(r.p99)}${r.failures ? `, ${r.failures} not 200` : ""}`;
   const ratio = emulator.rps / prism.rps;
+  const single = `${ACCOUNT}/campaigns/8wku2`;
+  const bare = await served(["--bare", single], [single]);
+  const emulatorSingle = await served([], [single]);
+  const singleRatio = emulatorSingle.rps / bare.rps;
   return [
+    {
+      name: `bare node:http answering a campaign's bytes (593), ${LOAD.connections} connections (baseline)`,
+      result: show(bare),
+      ratio: 1,
+    },
+    {
+      name: "emulator served, single-record GET (getCampaign), same connections",
+      result: show(emulatorSingle),
+      ratio: singleRatio,
+      target: ">= 1/3 of bare node:http",
+      met: singleRatio >= 1 / 3 && emulatorSingle.failures === 0,
+    },
     {
       name: `Prism mock (startMocks), ${MIX.length} reads, ${LOAD.connections} connections (baseline)`,
       result: show(prism),

@@ -5,9 +5,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { launchChromium } from "@xads/chromium";
+import type { BrowserContext, Page } from "playwright-core";
 import sirv from "sirv";
-import { chromiumExecutable } from "./chromium.js";
 
 export const appDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const distDir = join(appDir, "dist");
@@ -20,33 +20,6 @@ export interface Harness {
   outsideRequests: string[];
   consoleErrors: string[];
   close(): Promise<void>;
-}
-
-const LAUNCH = {
-  headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-gpu",
-  ],
-};
-
-/**
- * Chromium, launched once more if the first launch dies before it answers (seen once in many runs: a
- * SIGSEGV at start on a loaded 2-core machine); a second failure is the suite's failure. Only the
- * launch is retried, never a test.
- */
-async function launchChromium(): Promise<Browser> {
-  const executablePath = await chromiumExecutable();
-  try {
-    return await chromium.launch({ executablePath, ...LAUNCH });
-  } catch (error) {
-    console.warn(`Chromium did not start (${(error as Error).message.split("\n")[0]}); launching it once more`);
-    return chromium.launch({ executablePath, ...LAUNCH });
-  }
 }
 
 export async function startHarness(): Promise<Harness> {

@@ -1,3 +1,4 @@
+import { parseFormPairs, percentEncode } from "@xads/oauth1";
 import type { AuthPaths } from "./client-paths.js";
 import { createXAdsClient, type XAdsClient, type XAdsClientOptions } from "./create-client.js";
 import { apiErrorFrom, parseBody, XAdsApiError } from "./errors.js";
@@ -6,7 +7,6 @@ import { AUTH_BASE_URL } from "./hosts.js";
 import { basicLayer } from "./layers/basic.js";
 import type { Layer } from "./layers/compose.js";
 import { oauth1Layer } from "./layers/oauth1.js";
-import { parseFormPairs, percentEncode } from "./percent-encode.js";
 import { parseRateLimit } from "./rate-limit.js";
 import { assertSecureUrl } from "./secure-url.js";
 import type { ClientFor, ThrowingClient } from "./throwing-client.js";

@@ -1,3 +1,4 @@
+export { percentEncode } from "@xads/oauth1";
 export type { AudienceUser, IdentifierType, RawAudienceUser } from "./audience.js";
 export { hashAudienceUser, hashIdentifier, normalizeIdentifier, sha256Hex } from "./audience.js";
 export type {
@@ -79,7 +80,6 @@ export type { OAuth1MiddlewareOptions } from "./oauth1-middleware.js";
 export { oauth1Middleware } from "./oauth1-middleware.js";
 export type { ListPath, ListRecord, PageOptions } from "./paginate.js";
 export { paginate } from "./paginate.js";
-export { percentEncode } from "./percent-encode.js";
 export type { RateLimitState, RateLimitWindow } from "./rate-limit.js";
 export { parseRateLimit } from "./rate-limit.js";
 export type {

@@ -1,6 +1,5 @@
+import { hmacSha1Base64, parseFormPairs, percentEncode, percentEncodeTwice } from "@xads/oauth1";
 import { boundedCache } from "./bounded-cache.js";
-import { hmacSha1Base64 } from "./hmac-sha1.js";
-import { parseFormPairs, percentEncode, percentEncodeTwice } from "./percent-encode.js";
 
 /** A form value: scalars are sent as text; arrays send the parameter once per item; null and undefined are left out. */
 export type FormValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];

@@ -1,6 +1,6 @@
+import { parseFormPairs } from "@xads/oauth1";
 import type { Middleware } from "openapi-fetch";
 import { XAdsValidationError } from "./errors.js";
-import { parseFormPairs } from "./percent-encode.js";
 
 /** One finding of the validator. */
 export interface ValidationIssue {

@@ -1,5 +1,6 @@
 // createEmulator: the state, the clock and the controls around the request pipeline.
 
+import { serve } from "#serve";
 import { ADMIN_PREFIX, handleAdmin, refusedControl } from "./admin/admin.js";
 import { initialAuthState } from "./auth/state.js";
 import { NonceCache } from "./auth/verify.js";
@@ -15,7 +16,6 @@ import { RequestLog } from "./request-log.js";
 import { linkSeeds } from "./resources/seed-links.js";
 import { ruleSet } from "./rules/index.js";
 import type { EmulatorOptions, Runtime, State } from "./runtime.js";
-import { serve } from "./serve.js";
 import { assertSnapshot, SNAPSHOT_FORMAT } from "./snapshot.js";
 import { seedStore } from "./store/seed.js";
 import { Store } from "./store/store.js";
@@ -44,7 +44,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     log: new RequestLog(options.requestLogSize ?? 1000),
     onInternalError:
       options.onInternalError ??
-      ((error, method, url) => process.stderr.write(`@xads/emulator: internal error on ${method} ${url}\n${error}\n`)),
+      ((error, method, url) => console.error(`@xads/emulator: internal error on ${method} ${url}\n${error}`)),
   };
   const clearTraffic = () => {
     runtime.nonces.clear();

@@ -161,7 +161,7 @@ async function validationBody(
   if (!operation.bodyMediaType || read.bytes.byteLength === 0) return undefined;
   if (/multipart\/form-data/i.test(read.contentType)) {
     try {
-      return await new Response(Buffer.from(read.bytes), { headers: { "content-type": read.contentType } }).formData();
+      return await new Response(read.bytes.slice(), { headers: { "content-type": read.contentType } }).formData();
     } catch {
       return read.text;
     }

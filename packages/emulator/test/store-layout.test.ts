@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { resourceNamed } from "../src/resources/lookup.js";
 import { buildRecord } from "../src/resources/records.js";
-import { RecordLayout } from "../src/store/layout.js";
+import { compiledBuilder, interpretedBuilder, RecordLayout } from "../src/store/layout.js";
 import { Store } from "../src/store/store.js";
 
 const NOW = "2026-01-01T00:00:00Z";
@@ -13,6 +13,18 @@ const lineItem = (id: string, params: Record<string, unknown> = {}) =>
 
 describe("the record layout", () => {
   const base = { id: "", name: null, tags: ["a"], deleted: false };
+
+  it("builds the same records without code generation (for runtimes that refuse new Function)", () => {
+    const keys = Object.keys(base);
+    const values = Object.values(base);
+    for (let mask = 0; mask < 1 << keys.length; mask++) {
+      const kept = keys.filter((_, i) => (mask & (1 << i)) !== 0).map((key) => `kept ${key}`);
+      const packed = [mask, ...kept];
+      const interpreted = interpretedBuilder(keys)(values, packed, mask);
+      expect(interpreted).toStrictEqual(compiledBuilder(keys)(values, packed, mask));
+      expect(Object.keys(interpreted)).toEqual(keys);
+    }
+  });
 
   it("packs the differing values, and unpacks the record with its fields in order", () => {
     const layout = RecordLayout.of(base);

@@ -20,6 +20,7 @@ const packages = {
   "@xads/validator": "packages/validator",
   "@xads/emulator": "packages/emulator",
   "@xads/local-guard": "packages/local-guard",
+  "@xads/oauth1": "packages/oauth1",
 };
 /** @param {string} name */
 const bin = (name) => join(repositoryRoot, "node_modules/.bin", name);
@@ -37,7 +38,7 @@ const IGNORED_RESOLUTIONS = ["node10", "node16-cjs"];
 const rootManifest = JSON.parse(readFileSync(join(repositoryRoot, "package.json"), "utf8"));
 
 describe("the published packages", () => {
-  it("are the five of this suite, found in the folders it checks", () => {
+  it("are the six of this suite, found in the folders it checks", () => {
     const found = listPublishedPackages().map(({ dir, manifest }) => [manifest.name, dir]);
     expect(Object.fromEntries(found)).toEqual(packages);
   });

@@ -1,4 +1,4 @@
-import { percentEncode } from "../percent-encode.js";
+import { percentEncode } from "@xads/oauth1";
 import { authorized, type Layer } from "./compose.js";
 
 /**

@@ -1,11 +1,8 @@
 // OAuth 1.0a HMAC-SHA1 (RFC 5849): the Authorization header's parameters, the signature base string
-// and the signature, with node:crypto.
-import { createHmac } from "node:crypto";
+// and the signature (with @xads/oauth1, which needs no Node built-in).
+import { hmacSha1Base64, percentEncode } from "@xads/oauth1";
 
-/** RFC 3986 percent-encoding: only A-Z a-z 0-9 - . _ ~ stay as they are. */
-export function percentEncode(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
+export { percentEncode };
 
 function percentDecode(value: string): string {
   try {
@@ -91,5 +88,5 @@ export function signatureBaseString(method: string, url: string, oauth: Record<s
 
 export function hmacSha1Signature(baseString: string, consumerSecret: string, tokenSecret = ""): string {
   const key = `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret)}`;
-  return createHmac("sha1", key).update(baseString).digest("base64");
+  return hmacSha1Base64(key, baseString);
 }

@@ -1,7 +1,7 @@
 // The credentials the auth host issues, as a state machine: request tokens (issued -> authorized ->
 // exchanged), access tokens (valid -> invalidated), and one bearer token per application (issued ->
 // invalidated). Seen nonces are kept apart: they are traffic, not state, and stay out of snapshots.
-import { randomBytes } from "node:crypto";
+import { randomToken, randomUint32 } from "../bytes.js";
 import type { Fixture } from "../fixture.js";
 
 export interface RequestToken {
@@ -25,7 +25,7 @@ export interface AuthState {
   accessTokens: Record<string, AccessToken>;
 }
 
-const token = (bytes: number) => randomBytes(bytes).toString("base64url");
+const token = randomToken;
 
 export function initialAuthState(fixture: Fixture): AuthState {
   return {
@@ -53,8 +53,7 @@ export function issueRequestToken(state: AuthState, consumerKey: string, callbac
 export function authorizeRequestToken(state: AuthState, requestToken: string): RequestToken | undefined {
   const entry = Object.hasOwn(state.requestTokens, requestToken) ? state.requestTokens[requestToken] : undefined;
   if (!entry) return undefined;
-  entry.verifier ??=
-    entry.callback === "oob" ? String(1_000_000 + (randomBytes(3).readUIntBE(0, 3) % 9_000_000)) : token(24);
+  entry.verifier ??= entry.callback === "oob" ? String(1_000_000 + (randomUint32() % 9_000_000)) : token(24);
   return entry;
 }
 

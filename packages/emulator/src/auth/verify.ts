@@ -4,8 +4,9 @@
 // matches (signature-hints.ts); Basic credentials against the applications and bearer tokens against
 // the ones outstanding. Lenient mode takes any well-formed
 // Authorization of the operation's scheme, so that a hand-typed curl works.
-import { timingSafeEqual } from "node:crypto";
+import { constantTimeEqual } from "@xads/oauth1";
 import { getOperation } from "@xads/validator";
+import { fromBase64, utf8Text } from "../bytes.js";
 import { documents } from "../generated/index.js";
 import type { ApiError } from "../http/errors.js";
 import { INVALID_OR_EXPIRED_TOKEN } from "../http/errors.js";
@@ -53,18 +54,34 @@ export type AuthResult =
       hint?: string;
     };
 
-/** Nonces seen within the timestamp window; older ones cannot be replayed anyway. */
+/**
+ * Nonces seen within the timestamp window; older ones cannot be replayed anyway. Kept in the order
+ * they were seen, so forgetting the expired ones reads only those (a flood of fresh nonces costs no
+ * request more than its own).
+ */
 export class NonceCache {
   private readonly seen = new Map<string, number>();
 
   /** Records the nonce; false when it was seen already. */
   use(key: string, now: number): boolean {
-    if (this.seen.size > 10_000)
-      for (const [k, at] of this.seen) if (now - at > 2 * TIMESTAMP_TOLERANCE_MS) this.seen.delete(k);
+    this.forgetExpired(now);
     const at = this.seen.get(key);
     if (at !== undefined && now - at <= 2 * TIMESTAMP_TOLERANCE_MS) return false;
+    // Deleted first, so that the key moves to the end of the order it is seen in.
+    this.seen.delete(key);
     this.seen.set(key, now);
     return true;
+  }
+
+  private forgetExpired(now: number) {
+    for (const [key, at] of this.seen) {
+      if (now - at <= 2 * TIMESTAMP_TOLERANCE_MS) break;
+      this.seen.delete(key);
+    }
+  }
+
+  get size(): number {
+    return this.seen.size;
   }
 
   clear() {
@@ -78,12 +95,6 @@ const unauthorized = (message: string, numeric = 32): AuthResult => ({
 });
 const expired = (): AuthResult => unauthorized(INVALID_OR_EXPIRED_TOKEN.message, INVALID_OR_EXPIRED_TOKEN.code);
 
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 function verifyBasic(input: AuthInput): AuthResult {
   const refused: AuthResult = {
     ok: false,
@@ -96,7 +107,7 @@ function verifyBasic(input: AuthInput): AuthResult {
   };
   const match = /^Basic\s+(\S+)$/i.exec(input.authorization ?? "");
   if (!match?.[1]) return refused;
-  const decoded = Buffer.from(match[1], "base64").toString("utf8");
+  const decoded = utf8Text(fromBase64(match[1]));
   const colon = decoded.indexOf(":");
   if (colon < 0) return refused;
   const [key, secret] = [decoded.slice(0, colon), decoded.slice(colon + 1)].map((part) => {
@@ -107,7 +118,7 @@ function verifyBasic(input: AuthInput): AuthResult {
     }
   }) as [string, string];
   const app = Object.hasOwn(input.state.apps, key) ? input.state.apps[key] : undefined;
-  if (input.strict && !(app && safeEqual(app.secret, secret))) return refused;
+  if (input.strict && !(app && constantTimeEqual(app.secret, secret))) return refused;
   // The host answers a request that lacks a required form field (`grant_type`) as it answers bad
   // credentials (facts file, "Auth host errors": 403 code 99), not with a 400.
   if (lacksRequiredField(input)) return refused;
@@ -191,7 +202,7 @@ function verifyOAuth1(input: AuthInput, oauth: Record<string, string>): AuthResu
   });
   const readings = acceptedParameterStrings(params);
   const sent = oauth.oauth_signature ?? "";
-  const matches = (base: string) => safeEqual(hmacSha1Signature(base, app.secret, secret.secret), sent);
+  const matches = (base: string) => constantTimeEqual(hmacSha1Signature(base, app.secret, secret.secret), sent);
   // A few candidates, each base string made only when the one before did not match.
   const signed = urls.some((url) => readings.some((reading) => matches(baseStringOf(input.method, url, reading))));
   if (!signed) {

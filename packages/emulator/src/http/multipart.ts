@@ -3,6 +3,8 @@
 // with no filename, the provider's Python SDK passes a file with the name None) loses bytes to U+FFFD;
 // the upload host counts and reads them, so it reads the parts here.
 
+import { indexOfBytes, utf8Bytes, utf8Text } from "../bytes.js";
+
 export interface Part {
   name: string;
   filename: string | undefined;
@@ -14,7 +16,7 @@ export interface Part {
 const BOUNDARY = /boundary=(?:"([^"]{1,70})"|([^;\s]{1,70}))/i;
 /** More parts than any request of the documents has, by far: a bound on hostile input. */
 const MAX_PARTS = 1000;
-const HEADER_END = Buffer.from("\r\n\r\n");
+const HEADER_END = utf8Bytes("\r\n\r\n");
 
 function parameter(header: string, name: string): string | undefined {
   const match = new RegExp(`(?:^|;)\\s*${name}\\*?=(?:"([^"]*)"|([^;]*))`, "i").exec(header);
@@ -26,10 +28,10 @@ export function parseMultipart(body: Uint8Array, contentType: string): Part[] | 
   const match = BOUNDARY.exec(contentType);
   const boundary = match?.[1] ?? match?.[2];
   if (!boundary) return undefined;
-  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  const delimiter = Buffer.from(`--${boundary}`);
-  const between = Buffer.from(`\r\n--${boundary}`);
-  let at = bytes.indexOf(delimiter);
+  const bytes = body;
+  const delimiter = utf8Bytes(`--${boundary}`);
+  const between = utf8Bytes(`\r\n--${boundary}`);
+  let at = indexOfBytes(bytes, delimiter);
   if (at < 0) return undefined;
   at += delimiter.length;
   const parts: Part[] = [];
@@ -37,11 +39,11 @@ export function parseMultipart(body: Uint8Array, contentType: string): Part[] | 
     // After a delimiter: `--` ends the body, CRLF starts a part.
     if (bytes[at] === 0x2d && bytes[at + 1] === 0x2d) return parts;
     if (bytes[at] !== 0x0d || bytes[at + 1] !== 0x0a) return undefined;
-    const headersEnd = bytes.indexOf(HEADER_END, at + 2);
+    const headersEnd = indexOfBytes(bytes, HEADER_END, at + 2);
     if (headersEnd < 0) return undefined;
-    const end = bytes.indexOf(between, headersEnd + HEADER_END.length);
+    const end = indexOfBytes(bytes, between, headersEnd + HEADER_END.length);
     if (end < 0) return undefined;
-    const headers = bytes.toString("utf8", at + 2, headersEnd).split("\r\n");
+    const headers = utf8Text(bytes.subarray(at + 2, headersEnd)).split("\r\n");
     const header = (name: string) =>
       headers
         .find((line) => line.toLowerCase().startsWith(`${name}:`))
@@ -67,5 +69,5 @@ export function parseMultipart(body: Uint8Array, contentType: string): Part[] | 
  */
 export function partValue(part: Part): string | Uint8Array {
   const text = part.filename === undefined && (part.contentType === undefined || /^text\//i.test(part.contentType));
-  return text ? Buffer.from(part.bytes).toString("utf8") : part.bytes;
+  return text ? utf8Text(part.bytes) : part.bytes;
 }

@@ -3,13 +3,14 @@
 // DRAFT or SCHEDULED preview covers the account's own draft or scheduled posts among the ids (ids of
 // another kind are left out, as the spec says); published posts are not stored by the emulator, so a
 // PUBLISHED preview renders each id asked for. Not paged.
+import { base64Url, utf8Bytes } from "../bytes.js";
 import type { Answer, Call } from "../call.js";
 import { accountOf } from "./account.js";
 
 const STORED: Record<string, string> = { DRAFT: "draft_tweet", SCHEDULED: "scheduled_tweet" };
 
 function preview(id: string, type: string): string {
-  const data = Buffer.from(JSON.stringify({ tweet_id: id, tweet_type: type })).toString("base64url");
+  const data = base64Url(utf8Bytes(JSON.stringify({ tweet_id: id, tweet_type: type })));
   return `<iframe class='tweet-preview' src='https://ton.twimg.com/ads-manager/tweet-preview/index.html?data=${data}'>`;
 }
 

@@ -2,6 +2,7 @@
 // case-insensitive), id filters, `sort_by`, and pages of `count` records that follow an opaque cursor
 // until `next_cursor` is null. Pages are keyed on (sort value, insertion order), so records inserted
 // while a client pages neither repeat nor push others off a page.
+import { base64Url, fromBase64, utf8Bytes, utf8Text } from "../bytes.js";
 import { invalid } from "../call.js";
 import type { OperationSpec, ResourceSpec } from "../spec-types.js";
 import { firstAfter, type StoredRecord } from "../store/store.js";
@@ -19,12 +20,11 @@ interface CursorKey {
   seq: number;
 }
 
-const encodeCursor = (key: CursorKey) =>
-  Buffer.from(JSON.stringify([key.sort, key.value, key.seq])).toString("base64url");
+const encodeCursor = (key: CursorKey) => base64Url(utf8Bytes(JSON.stringify([key.sort, key.value, key.seq])));
 
 function decodeCursor(cursor: string, sort: string): CursorKey {
   try {
-    const [sortBy, value, seq] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    const [sortBy, value, seq] = JSON.parse(utf8Text(fromBase64(cursor)));
     if (sortBy === sort && typeof seq === "number") return { sort, value, seq };
   } catch {}
   throw invalid("cursor", `Invalid cursor ${cursor}`);

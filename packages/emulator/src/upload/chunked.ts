@@ -2,6 +2,7 @@
 // POST operation selected by `command`, and the same POST without `command` is the simple upload of a
 // whole image; STATUS is a GET on the same path. The fields come from the query and the body alike
 // (the operation's `x-xads-fields-in-query`, merged by the pipeline).
+import { fromBase64, utf8Bytes } from "../bytes.js";
 import { type Answer, type Call, invalid } from "../call.js";
 import { sniffImage } from "./image.js";
 import {
@@ -28,9 +29,9 @@ const field = (call: Call, name: string) => {
 function mediaBytes(call: Call): Uint8Array | undefined {
   const media = call.fields.media;
   if (media instanceof Uint8Array) return media;
-  if (typeof media === "string") return Buffer.from(media);
+  if (typeof media === "string") return utf8Bytes(media);
   const data = field(call, "media_data");
-  return data === undefined ? undefined : Buffer.from(data, "base64");
+  return data === undefined ? undefined : fromBase64(data);
 }
 
 function ids(upload: Upload) {

@@ -1,5 +1,6 @@
 // The v2 dedicated upload endpoints on the API host (facts file, "Upload host"): initialize, append,
 // finalize and status, in the `data` envelope; errors as problem objects.
+import { fromBase64, utf8Length } from "../bytes.js";
 import { type Answer, type Call, invalid } from "../call.js";
 import {
   appendSegment,
@@ -43,10 +44,9 @@ export function initializeMediaUpload(call: Call): Answer {
 function chunkBytes(call: Call): { index: number; bytes: number } {
   const body = json(call);
   if (typeof body.media === "string")
-    return { index: Number(body.segment_index), bytes: Buffer.from(body.media, "base64").byteLength };
+    return { index: Number(body.segment_index), bytes: fromBase64(body.media).byteLength };
   const media = call.fields.media;
-  const bytes =
-    media instanceof Uint8Array ? media.byteLength : typeof media === "string" ? Buffer.byteLength(media) : -1;
+  const bytes = media instanceof Uint8Array ? media.byteLength : typeof media === "string" ? utf8Length(media) : -1;
   if (bytes < 0) throw invalid("media", "append needs media");
   return { index: Number(call.fields.segment_index), bytes };
 }

@@ -1,7 +1,7 @@
-// Which browser the suite drives: CHROMIUM_PATH when set, else the npm package's headless build.
+// Which browser the suites drive: CHROMIUM_PATH when set, else the npm package's headless build.
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { chromiumExecutable } from "./chromium.js";
+import { chromiumExecutable } from "../src/index.js";
 
 describe("the browser", () => {
   it("is the one CHROMIUM_PATH names", async () => {

@@ -3,8 +3,6 @@
 // worker thread (tens of microseconds per call), which would dominate the cost of every signed request;
 // this small implementation is checked against RFC 2202 and against node:crypto in the tests.
 
-import { boundedCache } from "./bounded-cache.js";
-
 const W = new Int32Array(80);
 let scratch = new Uint8Array(1024);
 
@@ -126,8 +124,18 @@ function computeKeyState(key: string): KeyState {
   return { inner, outer };
 }
 
-/** The padded key's SHA-1 states, for at most 64 keys. */
-const keyState = boundedCache(64, computeKeyState);
+/** The padded key's SHA-1 states, for at most 64 keys: all are forgotten when full, so keys that come
+ * and go (many credentials) cannot grow it. */
+const keyStates = new Map<string, KeyState>();
+function keyState(key: string): KeyState {
+  let state = keyStates.get(key);
+  if (state === undefined) {
+    state = computeKeyState(key);
+    if (keyStates.size >= 64) keyStates.clear();
+    keyStates.set(key, state);
+  }
+  return state;
+}
 
 const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
