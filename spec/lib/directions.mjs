@@ -97,3 +97,32 @@ export function isOpenableEnum(values) {
   if (!Array.isArray(values) || !values.every((v) => typeof v === "string" || v === null)) return false;
   return values.filter((v) => v !== null).length >= 2;
 }
+
+/**
+ * For one bundle, how a property openapi-typescript meets at a JSON pointer is widened in the types:
+ * `"enum"` for a string enum in a response-only place (a component schema only responses reach, or a
+ * schema inline in a response), `"enum-items"` for an array of them, undefined when it stays closed.
+ * @param {Node} bundle
+ * @returns {(pointer: string, schema: unknown) => "enum" | "enum-items" | undefined}
+ */
+export function responseEnumWidening(bundle) {
+  const responseOnly = responseOnlySchemas(bundle);
+  /** @param {string} pointer */
+  const inResponse = (pointer) => {
+    const component = /^#\/components\/schemas\/([^/]+)\//.exec(pointer)?.[1];
+    if (component !== undefined) return responseOnly.has(component.replaceAll("~1", "/").replaceAll("~0", "~"));
+    return /^#\/paths\/[^/]+\/[a-z]+\/responses\//.test(pointer) || pointer.startsWith("#/components/responses/");
+  };
+  /** @param {Node | undefined} node */
+  const isStringEnum = (node) => {
+    if (!node || typeof node !== "object") return false;
+    return isOpenableEnum(node.enum ?? (node.allOf?.length === 1 ? resolve(bundle, node.allOf[0])?.enum : undefined));
+  };
+  return (pointer, schema) => {
+    if (!inResponse(pointer)) return undefined;
+    const node = resolve(bundle, schema);
+    if (isStringEnum(node)) return "enum";
+    if (node?.type === "array" && isStringEnum(resolve(bundle, node.items))) return "enum-items";
+    return undefined;
+  };
+}

@@ -10,6 +10,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadCatalogue } from "@xads/spec/lib/catalogue.mjs";
 import { loadSpec } from "@xads/spec/lib/model.mjs";
 import { operationLink } from "../../../apps/docs/src/anchors.mjs";
 
@@ -63,7 +64,7 @@ function jsdoc(op) {
   const lines = [];
   const push = (/** @type {string} */ text) => lines.push(...docText(text).split("\n"));
   push(op.summary || `${op.method.toUpperCase()} ${op.path}`);
-  const description = firstParagraph(String(op.raw.description ?? ""));
+  const description = firstParagraph(catalogue.operation(op.id).description);
   if (description && description !== op.summary) {
     lines.push("");
     push(description);
@@ -108,6 +109,7 @@ function moduleOf(document, operations) {
 }
 
 const spec = loadSpec();
+const catalogue = loadCatalogue(spec);
 /** @type {Set<string>} */
 const names = new Set();
 rmSync(outDir, { recursive: true, force: true });

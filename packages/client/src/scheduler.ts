@@ -3,8 +3,9 @@
 // x-rate-limit-* headers of each response, and holds a request back until its window has room, so
 // that it never sends one it expects to be refused with 429.
 import { rateLimitOperations, rateLimitWindows } from "@xads/types/facts";
+import { chooseWindow } from "@xads/types/rate-limit-windows";
+import { templateMatcher } from "@xads/types/templates";
 import { headersOf } from "./layers/compose.js";
-import { templateMatcher } from "./path-templates.js";
 import { parseRateLimit } from "./rate-limit.js";
 import { type Sleep, timerSleep } from "./sleep.js";
 
@@ -172,22 +173,20 @@ export function createRateLimitScheduler(options: RateLimitSchedulerOptions = {}
 
   function classify(method: string, url: string, init: RequestInit = {}): RequestClass | undefined {
     const parsed = new URL(url, "http://localhost");
-    const found = operationOf(method, parsed.pathname);
+    const found = operationOf.find(method, parsed.pathname);
     if (!found) return undefined;
     const { value: operation, params } = found;
-    const chosen = operation.windows.find((candidate) =>
-      Object.entries(candidate.query ?? {}).every(([name, value]) => parsed.searchParams.get(name) === value),
-    );
-    const window = chosen && windows[chosen.window];
-    if (!chosen || !window) return undefined;
+    const chosen = chooseWindow(operation.windows, (name) => parsed.searchParams.get(name));
+    const window = chosen === undefined ? undefined : windows[chosen];
+    if (chosen === undefined || !window) return undefined;
     const accountId = params.account_id;
-    const scope = window.scope === "window" ? `window ${chosen.window}` : operation.operationId;
+    const scope = window.scope === "window" ? `window ${chosen}` : operation.operationId;
     // The account-level window governs where the operation declares it (GET with an account id).
     const bucket =
       operation.accountLevel && accountId !== undefined
         ? `account\n${accountId}\n${scope}`
         : `user\n${callerOf(url, init)}\n${scope}`;
-    return { operationId: operation.operationId, window: chosen.window, bucket, accountId };
+    return { operationId: operation.operationId, window: chosen, bucket, accountId };
   }
 
   function bucketOf(found: RequestClass): Bucket {

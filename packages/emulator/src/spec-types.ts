@@ -85,10 +85,3 @@ export interface ResourceSpec {
   /** Ids the request examples name that no record example shows. */
   exampleIds: string[];
 }
-
-/** The documented rate-limit windows (the spec's x-xads-rate-limits), in the order they are tried. */
-export interface RateLimitsSpec {
-  windows: { name: string; limit: number; seconds: number; scope: "operation" | "window" }[];
-  /** By operation id: the candidate windows (the first whose `query` the request carries) and the level. */
-  operations: Record<string, { windows: { window: string; query?: Record<string, string> }[]; accountLevel: boolean }>;
-}

@@ -1,18 +1,15 @@
 // Generates src/generated/facts.ts: the facts the spec holds that callers need as values (hosts, batch
 // and upload limits, enum values, known error codes, list and batch paths), as `as const` data with
-// their types. Reads the spec only through loadSpec(); never edit the output: run `pnpm build`.
+// their types. A view of the operation catalogue (spec/lib/catalogue.mjs): it names and arranges what
+// the catalogue decides, and reads no OpenAPI node itself. Never edit the output: run `pnpm build`.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadSpec } from "@xads/spec/lib/model.mjs";
-import { branchesOf, resolve } from "@xads/spec/lib/operations.mjs";
-import { rateLimitsOf } from "@xads/spec/lib/rate-limits.mjs";
-import { securityKind } from "@xads/spec/lib/security.mjs";
+import { loadCatalogue } from "@xads/spec/lib/catalogue.mjs";
 
-/** @typedef {import("@xads/spec/lib/model.mjs").Spec} Spec */
+/** @typedef {import("@xads/spec/lib/catalogue.mjs").Catalogue} Catalogue */
+/** @typedef {import("@xads/spec/lib/catalogue.mjs").StringEnum} StringEnum */
 /** @typedef {import("@xads/spec/lib/model.mjs").Server} Server */
-/** @typedef {import("@xads/spec/lib/model.mjs").Operation} Operation */
-/** @typedef {import("@xads/spec/lib/model.mjs").Node} Node */
 
 /**
  * Enums declared on a property rather than as a component schema, named here. Values come from the
@@ -51,32 +48,12 @@ function byEnvironment(list, where) {
 const sameServers = (a, b) =>
   a.length === b.length && a.every((s, i) => s.url === b[i]?.url && s.environment === b[i]?.environment);
 
-/** @param {Operation} op */
-const jsonSuccessSchema = (op) => op.responses.find((r) => r.status === "200")?.media["application/json"]?.schema;
-
-/**
- * The first branch (of allOf, oneOf, anyOf) of a request body schema of `operations` that passes `test`.
- * @param {Node} bundle
- * @param {Operation[]} operations
- * @param {(schema: Node) => boolean} test
- * @param {string} what names it in an error
- * @returns {Node}
- */
-function requestBranch(bundle, operations, test, what) {
-  for (const op of operations) {
-    const schema = op.requestBody?.schema;
-    const found = schema ? branchesOf(bundle, schema).find(test) : undefined;
-    if (found) return found;
-  }
-  return fail(`no request body schema is ${what}`);
-}
-
 /**
  * The facts, as plain data.
- * @param {Spec} spec
+ * @param {Catalogue} catalogue
  */
-function collectFacts(spec) {
-  const documentNames = spec.documents.map((d) => d.name);
+function collectFacts(catalogue) {
+  const documentNames = catalogue.documents.map((d) => d.name);
 
   /** @type {Record<string, Record<string, string>>} */
   const servers = {};
@@ -89,22 +66,18 @@ function collectFacts(spec) {
   /** @type {Record<string, string>} */
   const nonOAuth1Operations = {};
 
-  for (const document of spec.documents) {
+  for (const document of catalogue.documents) {
     servers[document.name] = byEnvironment(document.servers, `document ${document.name}`);
-    const bundle = document.bundle();
-    const listEnvelope = bundle.components?.schemas?.ListEnvelope;
-    for (const op of document.operations()) {
-      const security = securityKind(bundle, op.raw);
-      if (security !== "oauth1") nonOAuth1Operations[`${op.method.toUpperCase()} ${op.path}`] = security;
-      // Path-level servers: an operation without its own `servers` whose effective ones are not the document's.
-      if (!op.raw.servers && !sameServers(op.servers, document.servers)) {
+    for (const op of document.operations) {
+      if (op.security !== "oauth1") nonOAuth1Operations[`${op.method.toUpperCase()} ${op.path}`] = op.security;
+      if (op.serversFrom === "path" && !sameServers(op.servers, document.servers)) {
         pathServers[document.name] = {
           ...pathServers[document.name],
           [op.path]: byEnvironment(op.servers, `path ${op.path}`),
         };
       }
-      const success = jsonSuccessSchema(op);
-      if (op.method === "get" && listEnvelope && success && branchesOf(bundle, success).includes(listEnvelope)) {
+      // A page to follow with `cursor`: a GET that answers the list envelope.
+      if (op.method === "get" && op.success?.envelope === "list") {
         listPaths[document.name] = [...(listPaths[document.name] ?? []), op.path];
       }
       if (op.batch) {
@@ -122,72 +95,43 @@ function collectFacts(spec) {
     if (document.role === "api" && !listPaths[document.name]) listPaths[document.name] = [];
   }
 
-  // Upload limits, from the APPEND and INIT commands of the v1.1 chunked upload.
-  const uploadDocument = spec.document("upload");
-  const uploadBundle = uploadDocument.bundle();
-  const upload = uploadDocument.operations();
-  const commandIs = (/** @type {string} */ name) => (/** @type {Node} */ node) =>
-    Array.isArray(node.properties?.command?.enum) && node.properties.command.enum.includes(name);
-  const append = requestBranch(uploadBundle, upload, commandIs("APPEND"), "the APPEND command");
-  const segmentMax = resolve(uploadBundle, append.properties?.segment_index)?.maximum;
-  if (typeof segmentMax !== "number") fail("APPEND segment_index has no maximum");
-  // The chunk size is stated in bytes in the description of APPEND's `media` ("(5,242,880 bytes)").
-  const chunkText = /\(([\d,]+) bytes\)/.exec(String(append.properties?.media?.description ?? ""))?.[1];
-  if (!chunkText) fail('APPEND media description no longer states its size as "(N bytes)"');
-  const init = requestBranch(uploadBundle, upload, commandIs("INIT"), "the INIT command");
-  // additional_owners is a comma-separated list whose pattern bounds the repetitions: {0,99} is 100 ids.
-  const ownersRepeat = /\{0,(\d+)\}\)?\$$/.exec(
-    String(resolve(uploadBundle, init.properties?.additional_owners)?.pattern ?? ""),
-  )?.[1];
-  if (!ownersRepeat) fail("INIT additional_owners pattern no longer bounds the ids with {0,N}");
-  const uploadLimits = {
-    maxChunkBytes: Number(chunkText.replaceAll(",", "")),
-    maxSegments: segmentMax + 1,
-    maxAdditionalOwners: Number(ownersRepeat) + 1,
-  };
+  const uploadLimits =
+    catalogue.document("upload").uploadLimits ?? fail("the upload document has no chunked upload (APPEND command)");
 
   // Enums: every named string-enum component schema, then the named property enums.
   /** @type {Map<string, { values: string[], description: string, where: string }>} */
   const enums = new Map();
   /**
    * @param {string} name
-   * @param {Node} schema
+   * @param {StringEnum} declared
    * @param {string} where
    */
-  const addEnum = (name, schema, where) => {
-    const values = /** @type {string[]} */ (schema.enum);
+  const addEnum = (name, { values, description }, where) => {
     if (OWN_TYPES.has(name)) fail(`enum ${name} (${where}) takes the name of a type of the facts module`);
     const known = enums.get(name);
     if (known && JSON.stringify(known.values) !== JSON.stringify(values)) {
       fail(`enum ${name} differs between ${known.where} and ${where}`);
     }
-    if (!known) enums.set(name, { values, description: String(schema.description ?? "").trim(), where });
+    if (!known) enums.set(name, { values, description, where });
   };
-  for (const document of spec.documents) {
-    for (const [name, raw] of Object.entries(document.bundle().components?.schemas ?? {})) {
-      const schema = resolve(document.bundle(), raw);
-      if (Array.isArray(schema.enum) && schema.enum.every((v) => typeof v === "string")) {
-        addEnum(name, schema, `${document.name} components.schemas.${name}`);
-      }
+  for (const document of catalogue.documents) {
+    for (const declared of document.enums) {
+      if (declared.property === undefined)
+        addEnum(declared.schema, declared, `${document.name} components.schemas.${declared.schema}`);
     }
   }
   for (const { name, document, schema, property } of PROPERTY_ENUMS) {
-    const bundle = spec.document(document).bundle();
-    const node = resolve(bundle, resolve(bundle, bundle.components?.schemas?.[schema])?.properties?.[property]);
-    if (!Array.isArray(node?.enum)) fail(`${document} ${schema}.${property} is no longer an enum`);
-    addEnum(name, node, `${document} components.schemas.${schema}.${property}`);
+    const declared = catalogue.document(document).enums.find((e) => e.schema === schema && e.property === property);
+    if (!declared) fail(`${document} ${schema}.${property} is no longer a string enum`);
+    addEnum(name, declared, `${document} components.schemas.${schema}.${property}`);
   }
 
-  // Known ads error codes: x-known-values of the error body's `code`, by HTTP status.
-  const ads = spec.document("ads").bundle();
-  const adsError = resolve(ads, ads.components?.schemas?.AdsErrorBody);
-  const codeNode = resolve(ads, resolve(ads, adsError?.properties?.errors?.items)?.properties?.code);
-  /** @type {Record<string, string[]> | undefined} */
-  const adsErrorCodesByStatus = codeNode?.["x-known-values"];
-  if (!adsErrorCodesByStatus) fail("the ads error body's code has no x-known-values");
+  // Known ads error codes, by HTTP status.
+  const adsErrorCodesByStatus = catalogue.document("ads").knownErrorCodes;
+  if (Object.keys(adsErrorCodesByStatus).length === 0) fail("the ads error body's code has no x-known-values");
 
   // Rate-limit windows (x-xads-rate-limits) and, per `METHOD path`, the windows that can govern it.
-  const rateLimits = rateLimitsOf(spec);
+  const rateLimits = catalogue.rateLimits ?? fail("no document declares x-xads-rate-limits");
   const rateLimitWindows = Object.fromEntries(
     rateLimits.windows.map((w) => [
       w.name,
@@ -195,10 +139,16 @@ function collectFacts(spec) {
     ]),
   );
   const rateLimitOperations = Object.fromEntries(
-    rateLimits.operations.map((o) => [
-      `${o.method} ${o.path}`,
-      { operationId: o.operationId, windows: o.windows, accountLevel: o.accountLevel },
-    ]),
+    catalogue.operations.flatMap((o) =>
+      o.rateLimit
+        ? [
+            [
+              `${o.method.toUpperCase()} ${o.path}`,
+              { operationId: o.id, windows: o.rateLimit.windows, accountLevel: o.rateLimit.accountLevel },
+            ],
+          ]
+        : [],
+    ),
   );
 
   return {
@@ -360,5 +310,5 @@ function renderFacts(facts) {
 
 const outDir = join(dirname(fileURLToPath(import.meta.url)), "../src/generated");
 mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, "facts.ts"), renderFacts(collectFacts(loadSpec())));
+writeFileSync(join(outDir, "facts.ts"), renderFacts(collectFacts(loadCatalogue())));
 console.log("facts: src/generated/facts.ts");

@@ -2,8 +2,7 @@
 // types say so: a field that only responses carry and whose schema is a string enum is typed as its
 // known values or any other string (`"ACTIVE" | "PAUSED" | (string & {})`), so
 // editors still offer the known values and a value the API adds compiles. Requests stay closed.
-import { isOpenableEnum, responseOnlySchemas } from "@xads/spec/lib/directions.mjs";
-import { resolve } from "@xads/spec/lib/operations.mjs";
+import { responseEnumWidening } from "@xads/spec/lib/directions.mjs";
 import { STRING, tsIntersection, tsUnion } from "openapi-typescript";
 import ts from "typescript";
 
@@ -17,28 +16,18 @@ const OTHER_STRING = ts.factory.createParenthesizedType(tsIntersection([STRING, 
 
 /**
  * openapi-typescript's `transformProperty` hook for one bundle: widens the enum-valued properties of
- * response-only places (a component schema only responses reach, or a schema inline in a response).
+ * response-only places, as the spec model decides them (`responseEnumWidening`).
  * @param {Node} bundle
  * @returns {(property: ts.PropertySignature, schema: unknown, options: { path?: string }) => ts.PropertySignature | undefined}
  */
 export function openResponseEnums(bundle) {
-  const responseOnly = responseOnlySchemas(bundle);
-  /** @param {string} pointer */
-  const inResponse = (pointer) => {
-    const component = /^#\/components\/schemas\/([^/]+)\//.exec(pointer)?.[1];
-    if (component !== undefined) return responseOnly.has(component.replaceAll("~1", "/").replaceAll("~0", "~"));
-    return /^#\/paths\/[^/]+\/[a-z]+\/responses\//.test(pointer) || pointer.startsWith("#/components/responses/");
-  };
+  const widening = responseEnumWidening(bundle);
   return (property, schema, { path = "" }) => {
-    if (!property.type || !inResponse(path)) return undefined;
-    const node = resolve(bundle, schema);
+    if (!property.type) return undefined;
+    const kind = widening(path, schema);
     let type;
-    if (isStringEnum(bundle, node)) type = tsUnion([property.type, OTHER_STRING]);
-    else if (
-      node?.type === "array" &&
-      isStringEnum(bundle, resolve(bundle, node.items)) &&
-      ts.isArrayTypeNode(property.type)
-    ) {
+    if (kind === "enum") type = tsUnion([property.type, OTHER_STRING]);
+    else if (kind === "enum-items" && ts.isArrayTypeNode(property.type)) {
       type = ts.factory.createArrayTypeNode(
         ts.factory.createParenthesizedType(tsUnion([property.type.elementType, OTHER_STRING])),
       );
@@ -51,13 +40,4 @@ export function openResponseEnums(bundle) {
       type,
     );
   };
-}
-
-/**
- * @param {Node} bundle
- * @param {Node | undefined} node
- */
-function isStringEnum(bundle, node) {
-  if (!node || typeof node !== "object") return false;
-  return isOpenableEnum(node.enum ?? (node.allOf?.length === 1 ? resolve(bundle, node.allOf[0])?.enum : undefined));
 }

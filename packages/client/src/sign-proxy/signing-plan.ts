@@ -1,6 +1,6 @@
 // How the signing proxy authorizes one request: a pure decision, so each case has a test.
 import { nonOAuth1Operations } from "@xads/types/facts";
-import { templateMatcher } from "../path-templates.js";
+import { templateMatcher } from "@xads/types/templates";
 
 /** The application's and the user's credentials (`XADS_OAUTH_*`). */
 export interface ProxyCredentials {
@@ -35,7 +35,7 @@ const securityOf = templateMatcher(Object.entries(nonOAuth1Operations));
 
 /** The operation's security kind when it is not OAuth 1.0a user context, from the spec's facts. */
 export function nonOAuth1Kind(method: string, path: string): "basic" | "bearer" | "none" | undefined {
-  return securityOf(method, path)?.value;
+  return securityOf.find(method, path)?.value;
 }
 
 /**

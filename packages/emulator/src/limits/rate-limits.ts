@@ -1,9 +1,10 @@
-// Rate limits on the emulator's clock: the spec's windows (x-xads-rate-limits, generated into
-// src/generated/rate-limits.ts; facts file, "Rate limits"), fixed windows per caller and endpoint
-// whose x-rate-limit-* headers count down and reset; account-level windows (GET with an account id)
-// govern where the operation declares the x-account-rate-limit-* headers. A spent window answers 429
-// TOO_MANY_REQUESTS until its reset.
-import { rateLimits } from "../generated/rate-limits.js";
+// Rate limits on the emulator's clock: the spec's windows (x-xads-rate-limits, read from
+// @xads/types/facts; facts file, "Rate limits"), fixed windows per caller and endpoint whose
+// x-rate-limit-* headers count down and reset; account-level windows (GET with an account id) govern
+// where the operation declares the x-account-rate-limit-* headers. A spent window answers 429
+// TOO_MANY_REQUESTS until its reset. Which window governs a request is @xads/types's one rule.
+import { rateLimitOperations, rateLimitWindows } from "@xads/types/facts";
+import { chooseWindow, type WindowCandidate } from "@xads/types/rate-limit-windows";
 import type { OperationSpec } from "../spec-types.js";
 
 export interface Window {
@@ -16,7 +17,15 @@ export interface Window {
 
 /** The spec's windows, by name. */
 export const WINDOWS: Readonly<Record<string, Window>> = Object.fromEntries(
-  rateLimits.windows.map(({ name, limit, seconds, scope }) => [name, { name, limit, ms: seconds * 1000, scope }]),
+  Object.entries(rateLimitWindows).map(([name, { limit, seconds, scope }]) => [
+    name,
+    { name, limit, ms: seconds * 1000, scope },
+  ]),
+);
+
+/** Each operation's candidate windows, by operation id. */
+const CANDIDATES: ReadonlyMap<string, readonly WindowCandidate[]> = new Map(
+  Object.values(rateLimitOperations).map(({ operationId, windows }) => [operationId, windows]),
 );
 
 /** The auth and upload hosts' figures are not published: the emulator's own choice. */
@@ -24,13 +33,10 @@ export const UNPUBLISHED: Window = { name: "unpublished", limit: 450, ms: 15 * 6
 
 /** The window of a request: the first of its operation's candidates whose query it carries. */
 export function windowOf(operation: OperationSpec, query: Record<string, unknown>): Window {
-  const candidates = rateLimits.operations[operation.id]?.windows ?? [];
-  for (const candidate of candidates) {
-    const matches = Object.entries(candidate.query ?? {}).every(([name, value]) => String(query[name]) === value);
-    const window = WINDOWS[candidate.window];
-    if (matches && window) return window;
-  }
-  return UNPUBLISHED;
+  const name = chooseWindow(CANDIDATES.get(operation.id) ?? [], (parameter) =>
+    query[parameter] === undefined ? undefined : String(query[parameter]),
+  );
+  return (name !== undefined ? WINDOWS[name] : undefined) ?? UNPUBLISHED;
 }
 
 interface Bucket {

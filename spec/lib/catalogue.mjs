@@ -1,0 +1,342 @@
+// The operation catalogue: what every operation does, decided once from the spec model, for the
+// generators that turn it into their own formats (the emulator's route tables, @xads/types' facts).
+// Each answer is one function of spec/lib (envelopes, error bodies, security, wire types, rate
+// limits), so no reader outside spec/ decides again what a list, a batch or an error body is.
+import { envelopeOf, recordSchemaOf } from "./envelopes.mjs";
+import { errorStyleOf, isErrorStatus, knownErrorCodesOf } from "./error-bodies.mjs";
+import { loadSpec } from "./model.mjs";
+import { resolve } from "./operations.mjs";
+import { rateLimitsOf, rateLimitWindowsOf } from "./rate-limits.mjs";
+import { securityKind } from "./security.mjs";
+import { stringEnumsOf } from "./string-enums.mjs";
+import { uploadLimitsOf } from "./upload-limits.mjs";
+import { isCommaSeparated, wireTypeOf } from "./wire-types.mjs";
+
+/** @typedef {import("./operations.mjs").Node} Node */
+/** @typedef {import("./model.mjs").Spec} Spec */
+/** @typedef {import("./model.mjs").SpecDocument} SpecDocument */
+/** @typedef {import("./model.mjs").Operation} Operation */
+/** @typedef {import("./model.mjs").Server} Server */
+/** @typedef {import("./model.mjs").DocumentRole} DocumentRole */
+/** @typedef {import("./security.mjs").SecurityKind} SecurityKind */
+/** @typedef {import("./envelopes.mjs").EnvelopeKind} EnvelopeKind */
+/** @typedef {import("./error-bodies.mjs").ErrorStyle} ErrorStyle */
+/** @typedef {import("./wire-types.mjs").WireType} WireType */
+/** @typedef {import("./rate-limits.mjs").RateLimitWindow} RateLimitWindow */
+/** @typedef {import("./string-enums.mjs").StringEnum} StringEnum */
+/** @typedef {import("./upload-limits.mjs").UploadLimits} UploadLimits */
+/** @typedef {import("../rules/registry.mjs").ParsedRule} ParsedRule */
+
+/**
+ * @typedef {object} CatalogueParameter
+ * @property {string} name
+ * @property {"path" | "query" | "header" | "cookie"} in
+ * @property {boolean} required
+ * @property {WireType} wire what its string becomes
+ * @property {boolean} commaSeparated an array travels as one comma-separated value
+ * @property {unknown} default the schema's `default` (undefined when it has none)
+ * @property {number | undefined} minimum
+ * @property {number | undefined} maximum
+ * @property {unknown} example
+ * @property {Node} schema resolved, with the keywords beside a `$ref`
+ */
+
+/**
+ * @typedef {object} RecordField
+ * @property {WireType} wire
+ * @property {string | undefined} format
+ * @property {unknown} default the record schema's own default (undefined when it has none)
+ */
+
+/**
+ * @typedef {object} RecordShape
+ * @property {Node} schema resolved (its properties may still be `$ref`s)
+ * @property {string[]} required
+ * @property {Record<string, RecordField>} fields in the schema's order
+ */
+
+/**
+ * @typedef {object} SuccessAnswer
+ * @property {number} status
+ * @property {string | undefined} mediaType the first one listed; undefined without a body
+ * @property {EnvelopeKind} envelope
+ * @property {RecordShape | undefined} record the record its envelope carries, when a schema types it
+ * @property {Record<string, { example: unknown, required: boolean }>} headers
+ * @property {unknown} example the first media type's `example`, else its first named example
+ */
+
+/**
+ * @typedef {object} ResourceDeclaration one entry of a document's `x-xads-resources` (spec/README.md)
+ * @property {string} idParameter
+ * @property {string | undefined} parent
+ * @property {string | undefined} parentParameter
+ * @property {string} id the shape of new ids
+ * @property {"soft" | "hard"} delete
+ */
+
+/**
+ * @typedef {object} CatalogueOperation
+ * @property {string} id
+ * @property {string} document
+ * @property {string} method lower case
+ * @property {string} path the template
+ * @property {string} summary
+ * @property {string} description empty when it has none
+ * @property {Server[]} servers effective
+ * @property {"operation" | "path" | "document"} serversFrom where its servers are declared
+ * @property {CatalogueParameter[]} parameters path-level merged with the operation's
+ * @property {{ mediaType: string, mediaTypes: string[], required: boolean, example: unknown } | undefined} requestBody
+ * @property {ParsedRule[]} rules its x-rules, parsed
+ * @property {{ items: number | undefined, bytes: number | undefined } | undefined} batch the limits of
+ *   a batch request (the model's rule); its answer's envelope is a separate fact: a user batch on one
+ *   audience answers the audience
+ * @property {SuccessAnswer | undefined} success its first 2xx answer
+ * @property {ErrorStyle} errorStyle
+ * @property {number[]} errorStatuses the documented 4xx and 5xx statuses, in document order
+ * @property {SecurityKind} security its first security requirement's kind
+ * @property {SecurityKind[]} securityKinds every requirement's kind, once each
+ * @property {{ name: string, action: string } | undefined} resource its `x-xads-resource`
+ * @property {{ windows: Array<{ window: string, query?: Record<string, string> }>, accountLevel: boolean } | undefined} rateLimit
+ *   the candidate windows (lib/rate-limits.mjs); undefined when none governs it
+ */
+
+/**
+ * @typedef {object} CatalogueDocument
+ * @property {string} name
+ * @property {string} title
+ * @property {DocumentRole} role
+ * @property {number} mockPort
+ * @property {Server[]} servers
+ * @property {CatalogueOperation[]} operations in document order
+ * @property {Record<string, string[]>} knownErrorCodes by HTTP status; empty when it documents none
+ * @property {Record<string, ResourceDeclaration>} resources its `x-xads-resources`, in document order
+ * @property {{ description: string, windows: RateLimitWindow[] } | undefined} rateLimits its declared windows
+ * @property {StringEnum[]} enums
+ * @property {UploadLimits | undefined} uploadLimits the chunked upload's, for the document that has it
+ */
+
+/**
+ * @typedef {object} Catalogue
+ * @property {Spec} spec the model it was read from
+ * @property {CatalogueDocument[]} documents in registry order
+ * @property {(name: string) => CatalogueDocument} document throws for an unknown name
+ * @property {(role?: DocumentRole) => CatalogueDocument[]} served documents with operations (of a role)
+ * @property {CatalogueOperation[]} operations of every document
+ * @property {(id: string) => CatalogueOperation} operation throws for an unknown id
+ * @property {{ description: string, windows: RateLimitWindow[] } | undefined} rateLimits the windows the
+ *   documents share (undefined when none declares them)
+ */
+
+/**
+ * @param {Node} bundle
+ * @param {Operation["parameters"][number]} parameter
+ * @returns {CatalogueParameter}
+ */
+function toParameter(bundle, parameter) {
+  const { schema } = parameter;
+  return {
+    name: parameter.name,
+    in: parameter.in,
+    required: parameter.required,
+    wire: wireTypeOf(bundle, schema),
+    commaSeparated: isCommaSeparated(parameter.raw),
+    default: schema.default,
+    minimum: typeof schema.minimum === "number" ? schema.minimum : undefined,
+    maximum: typeof schema.maximum === "number" ? schema.maximum : undefined,
+    example: parameter.example,
+    schema,
+  };
+}
+
+/**
+ * @param {Node} bundle
+ * @param {Node | undefined} schema
+ * @returns {RecordShape | undefined}
+ */
+function toRecord(bundle, schema) {
+  const record = recordSchemaOf(bundle, schema);
+  if (!record) return undefined;
+  /** @type {Record<string, RecordField>} */
+  const fields = {};
+  for (const [name, raw] of Object.entries(record.properties ?? {})) {
+    const property = resolve(bundle, raw);
+    fields[name] = {
+      wire: wireTypeOf(bundle, property),
+      format: property.format ? String(property.format) : undefined,
+      default: property.default,
+    };
+  }
+  return { schema: record, required: record.required ?? [], fields };
+}
+
+/**
+ * @param {Node} bundle
+ * @param {Operation} operation
+ * @returns {SuccessAnswer | undefined}
+ */
+function toSuccess(bundle, operation) {
+  const response = operation.responses.find((r) => /^2/.test(r.status));
+  if (!response) return undefined;
+  const [mediaType, media] = Object.entries(response.media)[0] ?? [];
+  return {
+    status: Number(response.status),
+    mediaType,
+    envelope: envelopeOf(bundle, mediaType, media?.schema),
+    record: toRecord(bundle, media?.schema),
+    headers: Object.fromEntries(
+      Object.entries(response.headers).map(([name, h]) => [name, { example: h.example, required: h.required }]),
+    ),
+    example: media ? (media.example !== undefined ? media.example : Object.values(media.examples)[0]) : undefined,
+  };
+}
+
+/**
+ * The kind of every security requirement the operation accepts, each read as lib/security.mjs reads
+ * the first one.
+ * @param {Node} bundle
+ * @param {Operation} operation
+ * @returns {SecurityKind[]}
+ */
+function securityKindsOf(bundle, operation) {
+  /** @type {Node[]} */
+  const requirements = operation.raw.security ?? bundle.security ?? [];
+  const kinds = requirements.map((requirement) => securityKind(bundle, { security: [requirement] }));
+  return kinds.length > 0 ? [...new Set(kinds)] : ["none"];
+}
+
+/**
+ * @param {Node} bundle
+ * @param {Operation} operation
+ * @returns {CatalogueOperation["serversFrom"]}
+ */
+function serversFromOf(bundle, operation) {
+  if (operation.raw.servers) return "operation";
+  return resolve(bundle, bundle.paths?.[operation.path])?.servers ? "path" : "document";
+}
+
+/**
+ * @param {SpecDocument} document
+ * @param {Operation} operation
+ * @param {Map<string, CatalogueOperation["rateLimit"]>} rateLimits by operation id
+ * @returns {CatalogueOperation}
+ */
+function toOperation(document, operation, rateLimits) {
+  const bundle = document.bundle();
+  const extension = operation.raw["x-xads-resource"];
+  const body = operation.requestBody;
+  return {
+    id: operation.id,
+    document: document.name,
+    method: operation.method,
+    path: operation.path,
+    summary: operation.summary,
+    description: String(operation.raw.description ?? ""),
+    servers: operation.servers,
+    serversFrom: serversFromOf(bundle, operation),
+    parameters: operation.parameters.map((p) => toParameter(bundle, p)),
+    requestBody: body
+      ? { mediaType: body.mediaType, mediaTypes: body.mediaTypes, required: body.required, example: body.example }
+      : undefined,
+    rules: operation.parsedRules,
+    batch: operation.batch,
+    success: toSuccess(bundle, operation),
+    errorStyle: errorStyleOf(bundle, operation.responses),
+    errorStatuses: operation.responses
+      .map((r) => r.status)
+      .filter((s) => /^[45]/.test(s))
+      .map(Number),
+    security: operation.security,
+    securityKinds: securityKindsOf(bundle, operation),
+    resource: extension ? { name: String(extension.resource), action: String(extension.action) } : undefined,
+    rateLimit: rateLimits.get(operation.id),
+  };
+}
+
+/**
+ * @param {Node} bundle
+ * @returns {Record<string, ResourceDeclaration>}
+ */
+function resourcesOf(bundle) {
+  return Object.fromEntries(
+    Object.entries(bundle["x-xads-resources"] ?? {}).map(([name, /** @type {Node} */ d]) => [
+      name,
+      {
+        idParameter: String(d.idParameter),
+        parent: d.parent ? String(d.parent) : undefined,
+        parentParameter: d.parentParameter ? String(d.parentParameter) : undefined,
+        id: String(d.id),
+        delete: d.delete === "hard" ? "hard" : "soft",
+      },
+    ]),
+  );
+}
+
+/**
+ * @param {SpecDocument} document
+ * @param {Map<string, CatalogueOperation["rateLimit"]>} rateLimits
+ * @returns {CatalogueDocument}
+ */
+function toDocument(document, rateLimits) {
+  const bundle = document.bundle();
+  const operations = document.operations();
+  return {
+    name: document.name,
+    title: document.title,
+    role: document.role,
+    mockPort: document.mockPort,
+    servers: document.servers,
+    operations: operations.map((o) => toOperation(document, o, rateLimits)),
+    knownErrorCodes: knownErrorCodesOf(
+      bundle,
+      operations.flatMap((o) => o.responses.filter((r) => isErrorStatus(r.status))),
+    ),
+    resources: resourcesOf(bundle),
+    rateLimits: rateLimitWindowsOf(bundle),
+    enums: stringEnumsOf(bundle),
+    uploadLimits: uploadLimitsOf(bundle, operations),
+  };
+}
+
+/** @type {WeakMap<Spec, Catalogue>} */
+const loaded = new WeakMap();
+
+/**
+ * The catalogue of a spec model, built once per model (a fresh `loadSpec` gives a fresh catalogue).
+ * @param {Spec} [spec]
+ * @returns {Catalogue}
+ */
+export function loadCatalogue(spec = loadSpec()) {
+  const cached = loaded.get(spec);
+  if (cached) return cached;
+  const declares = spec.documents.some((d) => rateLimitWindowsOf(d.bundle()) !== undefined);
+  const shared = declares ? rateLimitsOf(spec) : undefined;
+  /** @type {Map<string, CatalogueOperation["rateLimit"]>} */
+  const rateLimits = new Map(
+    (shared?.operations ?? []).map((o) => [o.operationId, { windows: o.windows, accountLevel: o.accountLevel }]),
+  );
+  const documents = spec.documents.map((d) => toDocument(d, rateLimits));
+  const operations = documents.flatMap((d) => d.operations);
+  const byId = new Map(operations.map((o) => [o.id, o]));
+  /** @type {Catalogue} */
+  const catalogue = {
+    spec,
+    documents,
+    document(name) {
+      const found = documents.find((d) => d.name === name);
+      if (!found) throw new Error(`no document named ${name} in the catalogue`);
+      return found;
+    },
+    served(role) {
+      return documents.filter((d) => (role ? d.role === role : true) && d.operations.length > 0);
+    },
+    operations,
+    operation(id) {
+      const found = byId.get(id);
+      if (!found) throw new Error(`no operation ${id} in the catalogue`);
+      return found;
+    },
+    rateLimits: shared ? { description: shared.description, windows: shared.windows } : undefined,
+  };
+  loaded.set(spec, catalogue);
+  return catalogue;
+}

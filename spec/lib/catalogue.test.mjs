@@ -1,0 +1,254 @@
+// The operation catalogue over the committed bundles, and its decisions on a small made-up document.
+import assert from "node:assert/strict";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, it } from "node:test";
+import { loadCatalogue } from "./catalogue.mjs";
+import { loadSpec } from "./model.mjs";
+
+/** @typedef {import("./operations.mjs").Node} Node */
+
+const spec = loadSpec();
+const catalogue = loadCatalogue(spec);
+const envelope = (/** @type {string} */ id) => catalogue.operation(id).success?.envelope;
+
+/**
+ * A catalogue of one made-up document `x`, read through the spec model as a registered one is.
+ * @param {Node} bundle
+ */
+function catalogueOf(bundle) {
+  const dir = mkdtempSync(join(tmpdir(), "xads-catalogue-"));
+  writeFileSync(
+    join(dir, "documents.json"),
+    JSON.stringify([{ name: "x", title: "X", bundle: "x.json", mockPort: 1 }]),
+  );
+  writeFileSync(join(dir, "x.json"), JSON.stringify({ openapi: "3.1.0", ...bundle }));
+  return loadCatalogue(loadSpec(dir));
+}
+
+const json = (/** @type {Node} */ schema) => ({ content: { "application/json": { schema } } });
+const errorItems = (/** @type {Node} */ code) => ({
+  type: "object",
+  properties: { errors: { type: "array", items: { type: "object", properties: { code } } } },
+});
+
+describe("the operation catalogue of the spec", () => {
+  it("has every operation of the model, by id, in the model's order, once per model", () => {
+    assert.deepEqual(
+      catalogue.operations.map((o) => o.id),
+      spec.operations().map((o) => o.id),
+    );
+    assert.equal(catalogue.operation("listCampaigns").document, "ads");
+    assert.throws(() => catalogue.operation("listCampains"), /no operation listCampains/);
+    assert.equal(loadCatalogue(spec), catalogue);
+    assert.equal(loadCatalogue(), loadCatalogue(loadSpec()));
+    assert.deepEqual(
+      catalogue.served("api").map((d) => d.name),
+      ["auth", "ads", "tailored-audiences", "upload"],
+    );
+  });
+
+  it("decides each success envelope once: pages, batches, records, arrays of records, bare bodies", () => {
+    assert.equal(envelope("listCampaigns"), "list");
+    // A sandbox account's create answers the list envelope too; only GETs are pages to follow.
+    assert.equal(envelope("createAccount"), "list");
+    assert.equal(envelope("batchCampaigns"), "batch");
+    assert.equal(envelope("getCampaign"), "record");
+    assert.equal(envelope("listAccountFeatures"), "records");
+    assert.equal(envelope("createBearerToken"), "bare");
+    assert.equal(envelope("createRequestToken"), "bare");
+    assert.equal(envelope("getMediaUploadCommandStatus"), "bare");
+    assert.equal(envelope("initializeMediaUpload"), "record");
+  });
+
+  it("keeps a batch request apart from the batch envelope: a user batch on one audience answers the audience", () => {
+    for (const operation of catalogue.operations) {
+      if (operation.success?.envelope === "batch") assert.ok(operation.batch, `${operation.id} is a batch request`);
+    }
+    const users = catalogue.operation("batchCustomAudienceUsers");
+    assert.deepEqual(users.batch, { items: 2500, bytes: 5_000_000 });
+    assert.equal(users.success?.envelope, "record");
+    assert.equal(catalogue.operation("listCampaigns").batch, undefined);
+  });
+
+  it("gives the record an answer carries, its fields typed as the wire types them", () => {
+    const record = catalogue.operation("getCampaign").success?.record;
+    assert.ok(record?.required.includes("id"));
+    assert.deepEqual(record?.fields.id?.wire, { type: "string", nullable: false });
+    assert.equal(record?.fields.created_at?.format, "date-time");
+    assert.equal(catalogue.operation("createBearerToken").success?.record, undefined);
+  });
+
+  it("reads the error style of each operation and the known codes of each document once", () => {
+    assert.equal(catalogue.operation("listCampaigns").errorStyle, "ads");
+    assert.equal(catalogue.operation("createBearerToken").errorStyle, "auth");
+    assert.equal(catalogue.operation("initializeMediaUpload").errorStyle, "problem");
+    assert.equal(catalogue.operation("uploadMedia").errorStyle, "upload-v1");
+    const ads = catalogue.document("ads").knownErrorCodes;
+    assert.ok(ads["400"]?.includes("INVALID_PARAMETER"));
+    assert.ok(ads["404"]?.includes("NOT_FOUND"));
+    assert.deepEqual(catalogue.document("tailored-audiences").knownErrorCodes, ads);
+    assert.deepEqual(catalogue.document("auth").knownErrorCodes, {});
+    assert.deepEqual(catalogue.document("upload").knownErrorCodes, {});
+  });
+
+  it("classifies every security requirement with the one classifier", () => {
+    const init = catalogue.operation("initializeMediaUpload");
+    assert.equal(init.security, "oauth1");
+    assert.deepEqual(init.securityKinds, ["oauth1", "bearer"]);
+    assert.deepEqual(catalogue.operation("createBearerToken").securityKinds, ["basic"]);
+    assert.deepEqual(catalogue.operation("authorizeRequestToken").securityKinds, ["none"]);
+  });
+
+  it("types parameters as their wire strings become, arrays comma-separated or not", () => {
+    const parameter = (/** @type {string} */ id, /** @type {string} */ name) =>
+      catalogue.operation(id).parameters.find((p) => p.name === name);
+    const ids = parameter("listCampaigns", "campaign_ids");
+    assert.deepEqual(ids?.wire, { type: "array", nullable: false, items: "string" });
+    assert.equal(ids?.commaSeparated, true);
+    const count = parameter("listCampaigns", "count");
+    assert.deepEqual(count?.wire, { type: "integer", nullable: false });
+    assert.deepEqual([count?.default, count?.minimum, count?.maximum], [200, 1, 1000]);
+    assert.equal(parameter("listCampaigns", "with_draft")?.wire.type, "boolean");
+  });
+
+  it("names each operation's resource, its servers' origin and its rate-limit windows", () => {
+    assert.deepEqual(catalogue.operation("getCampaign").resource, { name: "campaign", action: "get" });
+    assert.deepEqual(catalogue.document("ads").resources.campaign, {
+      idParameter: "campaign_id",
+      parent: "account",
+      parentParameter: undefined,
+      id: "EntityId",
+      delete: "soft",
+    });
+    assert.equal(catalogue.operation("initializeMediaUpload").serversFrom, "path");
+    assert.equal(catalogue.operation("createAccount").serversFrom, "operation");
+    assert.equal(catalogue.operation("listCampaigns").serversFrom, "document");
+    assert.deepEqual(catalogue.operation("batchCustomAudienceUsers").rateLimit, {
+      windows: [{ window: "audienceUserBatch" }],
+      accountLevel: false,
+    });
+    assert.equal(catalogue.operation("createBearerToken").rateLimit, undefined);
+    assert.deepEqual(
+      catalogue.rateLimits?.windows.map((w) => w.name),
+      catalogue.document("ads").rateLimits?.windows.map((w) => w.name),
+    );
+  });
+
+  it("gives the chunked upload's limits and each document's named string enums", () => {
+    assert.deepEqual(catalogue.document("upload").uploadLimits, {
+      maxChunkBytes: 5_242_880,
+      maxSegments: 1000,
+      maxAdditionalOwners: 100,
+    });
+    assert.equal(catalogue.document("ads").uploadLimits, undefined);
+    const state = catalogue
+      .document("upload")
+      .enums.find((e) => e.schema === "ProcessingInfo" && e.property === "state");
+    assert.ok(state?.values.includes("succeeded"));
+  });
+});
+
+describe("the catalogue's decisions on a made-up document", () => {
+  const made = catalogueOf({
+    servers: [{ url: "https://x.example", description: "Production" }],
+    security: [{ oauth: [] }],
+    components: {
+      securitySchemes: {
+        oauth: { type: "apiKey", in: "header", name: "Authorization" },
+        bearer: { type: "http", scheme: "Bearer" },
+      },
+      schemas: {
+        Page: { type: "object", required: ["next_cursor", "data"], properties: { data: {}, next_cursor: {} } },
+        Cleared: { const: "" },
+      },
+    },
+    paths: {
+      "/gone": {
+        delete: { operationId: "deleteGone", security: [{}, { bearer: [] }], responses: { 204: { description: "" } } },
+      },
+      "/pages": {
+        servers: [{ url: "https://pages.x.example", description: "Production" }],
+        post: {
+          operationId: "createPages",
+          parameters: [
+            { name: "ids", in: "query", explode: false, schema: { type: "array", items: { type: "integer" } } },
+            { name: "tags", in: "query", schema: { type: "array", items: { type: "string" } } },
+            {
+              name: "limit",
+              in: "query",
+              schema: { anyOf: [{ type: ["integer", "null"] }, { $ref: "#/components/schemas/Cleared" }] },
+            },
+            { name: "mode", in: "query", schema: { enum: ["a", "b"] } },
+          ],
+          responses: {
+            200: json({ allOf: [{ $ref: "#/components/schemas/Page" }, { properties: { data: { type: "array" } } }] }),
+            400: json(errorItems({ type: "integer" })),
+          },
+        },
+      },
+      "/problems": {
+        get: {
+          operationId: "getProblems",
+          responses: {
+            200: json({ properties: { data: { type: "object", properties: { a: { type: "string" } } } } }),
+            400: json({ required: ["title"], properties: { title: {}, detail: {} } }),
+          },
+        },
+      },
+    },
+  });
+
+  it("answers none without a body, and a list wherever a page is answered", () => {
+    assert.equal(made.operation("deleteGone").success?.envelope, "none");
+    assert.equal(made.operation("deleteGone").success?.status, 204);
+    assert.equal(made.operation("createPages").success?.envelope, "list");
+    assert.equal(made.operation("getProblems").success?.envelope, "record");
+    assert.deepEqual(Object.keys(made.operation("getProblems").success?.record?.fields ?? {}), ["a"]);
+  });
+
+  it("reads error styles from the first documented error body", () => {
+    assert.equal(made.operation("createPages").errorStyle, "auth");
+    assert.equal(made.operation("getProblems").errorStyle, "problem");
+    assert.equal(made.operation("deleteGone").errorStyle, "ads");
+    assert.deepEqual(made.operation("createPages").errorStatuses, [400]);
+  });
+
+  it("classifies every requirement: none for the empty one, a bearer token by its scheme", () => {
+    assert.equal(made.operation("deleteGone").security, "none");
+    assert.deepEqual(made.operation("deleteGone").securityKinds, ["none", "bearer"]);
+    assert.deepEqual(made.operation("getProblems").securityKinds, ["oauth1"]);
+  });
+
+  it("types wire strings: the typed branch of a clearable value, enums as strings, exploded or not", () => {
+    const [ids, tags, limit, mode] = made.operation("createPages").parameters;
+    assert.deepEqual(ids?.wire, { type: "array", nullable: false, items: "integer" });
+    assert.equal(ids?.commaSeparated, true);
+    assert.equal(tags?.commaSeparated, false);
+    assert.deepEqual(limit?.wire, { type: "integer", nullable: true });
+    assert.deepEqual(mode?.wire, { type: "string", nullable: false });
+  });
+
+  it("says where servers come from, and has no windows nor codes where the document declares none", () => {
+    assert.equal(made.operation("createPages").serversFrom, "path");
+    assert.equal(made.operation("getProblems").serversFrom, "document");
+    assert.equal(made.rateLimits, undefined);
+    assert.equal(made.operation("getProblems").rateLimit, undefined);
+    assert.deepEqual(made.document("x").knownErrorCodes, {});
+    assert.deepEqual(made.document("x").resources, {});
+  });
+
+  it("refuses two different lists of known error codes in one document", () => {
+    const coded = (/** @type {string[]} */ codes) =>
+      json(errorItems({ type: "string", "x-known-values": { 400: codes } }));
+    const broken = () =>
+      catalogueOf({
+        paths: {
+          "/a": { get: { operationId: "getA", responses: { 200: { description: "" }, 400: coded(["A"]) } } },
+          "/b": { get: { operationId: "getB", responses: { 200: { description: "" }, 400: coded(["B"]) } } },
+        },
+      });
+    assert.throws(broken, /two lists of codes/);
+  });
+});
