@@ -3,6 +3,7 @@
 import type { AuthState } from "./auth/state.js";
 import type { Faults } from "./faults.js";
 import type { Fixture } from "./fixture.js";
+import type { RuleOutcome } from "./observe/exchange.js";
 import type { StateRule } from "./rules/rule.js";
 import type { OperationSpec } from "./spec-types.js";
 import type { Store } from "./store/store.js";
@@ -40,6 +41,8 @@ export interface Call {
   /** The state rules of a resource, without the ones the options disabled. */
   rules: (resource: string) => readonly StateRule[];
   url: URL;
+  /** Where the state rules the call's writes run are noted, held or broken, when an observer is attached. */
+  ruleOutcomes?: RuleOutcome[];
 }
 
 /** Thrown to drop the connection (an injected fault): no answer at all, as when a network fails. */

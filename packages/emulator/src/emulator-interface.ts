@@ -3,6 +3,7 @@
 import type { Clock } from "./clock.js";
 import type { Fault, FaultInput } from "./faults.js";
 import type { Fixture } from "./fixture.js";
+import type { Observer } from "./observe/exchange.js";
 import type { LoggedRequest } from "./request-log.js";
 import type { ListenOptions, Served } from "./serve.js";
 import type { Snapshot } from "./snapshot.js";
@@ -20,4 +21,9 @@ export interface Emulator {
   readonly faults: { add(fault: FaultInput): Fault; list(): Fault[]; clear(): void };
   /** The request log, oldest first. */
   readonly requests: LoggedRequest[];
+  /**
+   * Attaches an observer that sees every exchange as it ends (what was asked, what was answered, the
+   * state rules it ran); answers a function that detaches it.
+   */
+  observe(observer: Observer): () => void;
 }

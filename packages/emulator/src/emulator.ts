@@ -42,6 +42,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     faults: new Faults(),
     rules: ruleSet(options.disabledRules),
     log: new RequestLog(options.requestLogSize ?? 1000),
+    observers: new Set(),
     onInternalError:
       options.onInternalError ??
       ((error, method, url) => console.error(`@xads/emulator: internal error on ${method} ${url}\n${error}`)),
@@ -96,6 +97,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     faults: runtime.faults,
     get requests() {
       return runtime.log.list();
+    },
+    observe(observer) {
+      runtime.observers.add(observer);
+      return () => runtime.observers.delete(observer);
     },
   };
   return emulator;

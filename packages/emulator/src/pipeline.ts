@@ -13,6 +13,7 @@ import { percentEscapesAreUtf8, readRequest } from "./http/read.js";
 import type { RequestLike } from "./http/request-like.js";
 import { route } from "./http/router.js";
 import { HINT_HEADER, RATE_LIMIT_HINT, RATE_LIMITED } from "./limits/hint.js";
+import type { Exchange, RuleOutcome } from "./observe/exchange.js";
 import { customHandlers } from "./operations/index.js";
 import { handleBatch } from "./resources/batch.js";
 import { handleResource } from "./resources/handlers.js";
@@ -93,29 +94,26 @@ function failureAnswer(style: ErrorStyle, failure: ApiFailure, params: Record<st
   return { status: failure.errors[0]?.status ?? 400, body: errorBody(style, failure.errors, params) };
 }
 
-/** Validator errors as the API's: a batch item's problems under `operation_errors` at its index. */
+/**
+ * Validator errors as the API's: a batch item's problems under `operation_errors` at its index (the
+ * validator's `item`), each named by its place within the item (`field`) when it has one.
+ */
 function rejection(
   operation: OperationSpec,
-  errors: Array<{ code: string; parameter: string; message: string }>,
+  errors: Array<{ code: string; parameter: string; message: string; item?: number; field?: string }>,
 ): ApiFailure {
-  const apiErrors: ApiError[] = errors.map((e) => ({
+  const apiError = (e: (typeof errors)[number], parameter = e.parameter): ApiError => ({
     status: 400,
     code: e.code,
     message: e.message,
-    parameter: e.parameter,
-  }));
-  if (operation.batchItems === null) return new ApiFailure(apiErrors);
-  const byItem = apiErrors.map((e) => ({
-    e,
-    item:
-      /^body\[(\d+)\]\.params\.(.+)$/.exec(e.parameter ?? "") ?? /^body\[(\d+)\](?:\.(.+))?$/.exec(e.parameter ?? ""),
-  }));
-  const items = byItem.filter((x) => x.item);
-  if (items.length < apiErrors.length) return new ApiFailure(byItem.filter((x) => !x.item).map((x) => x.e));
-  const count = Math.max(...items.map((x) => Number(x.item?.[1]))) + 1;
+    parameter,
+  });
+  if (operation.batchItems === null) return new ApiFailure(errors.map((e) => apiError(e)));
+  const general = errors.filter((e) => e.item === undefined);
+  if (general.length > 0) return new ApiFailure(general.map((e) => apiError(e)));
+  const count = Math.max(...errors.map((e) => e.item ?? 0)) + 1;
   const operationErrors: ApiError[][] = Array.from({ length: count }, () => []);
-  for (const { e, item } of items)
-    operationErrors[Number(item?.[1])]?.push({ ...e, ...(item?.[2] ? { parameter: item[2] } : {}) });
+  for (const e of errors) operationErrors[e.item ?? 0]?.push(apiError(e, e.field ?? e.parameter));
   return new ApiFailure([], operationErrors);
 }
 
@@ -178,8 +176,11 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
   let internal: string | undefined;
   let stack: string | undefined;
   let signatureHint: string | undefined;
+  // What the observers are told (observe/exchange.ts), gathered only when one is attached.
+  const seen: Seen | undefined = runtime.observers.size > 0 ? { errors: [], rules: [] } : undefined;
+  let reply: Reply | undefined;
   try {
-    const reply = await answer();
+    reply = await answer();
     status = reply.status;
     return reply;
   } catch (error) {
@@ -207,11 +208,13 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
         ...(signatureHint ? { signatureHint } : {}),
       });
     if (stack) runtime.onInternalError?.(stack, request.method, url.href);
+    if (seen) tell(runtime, seen, { at, request, url, meta, operation, status, reply });
   }
 
   async function answer(): Promise<Reply> {
     const method = request.method.toUpperCase();
     const matched = route(method, url.pathname, url.hostname);
+    if (seen && matched.kind !== "operation") seen.refusedBy = "route";
     if (matched.kind === "none") {
       const style = styleOfPath(url.pathname, meta.document);
       const where = servedElsewhere(matched.elsewhere, url.hostname);
@@ -230,12 +233,15 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
     const op = matched.operation;
     operation = op;
     const style = op.errorStyle;
-    const fail = (failure: ApiFailure, params: Record<string, unknown>, headers: Record<string, string> = {}) =>
-      toReply(failureAnswer(style, failure, params), headers);
+    const fail = (failure: ApiFailure, params: Record<string, unknown>, headers: Record<string, string> = {}) => {
+      if (seen) seen.errors.push(...failure.errors, ...(failure.operationErrors ?? []).flat());
+      return toReply(failureAnswer(style, failure, params), headers);
+    };
 
     const fault = runtime.faults.take(op.id);
     if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
     if (fault?.drop) throw new DroppedConnection();
+    if (seen && (fault?.status || fault?.drop)) seen.refusedBy = "fault";
     if (fault?.status) {
       const code =
         { 429: "TOO_MANY_REQUESTS", 500: "INTERNAL_ERROR", 503: "SERVICE_UNAVAILABLE" }[fault.status] ??
@@ -250,6 +256,8 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
 
     const limit = op.document === "upload" ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
     const read = await readRequest(request, limit);
+    if (seen) seen.body = read.text;
+    if (seen && (read.tooLarge || read.notUtf8)) seen.refusedBy = "body";
     if (read.tooLarge) {
       // What was not read is not waited for: the connection closes after the answer.
       const tooLarge = { status: 413, numeric: 44, code: "INVALID_PARAMETER", parameter: "body" };
@@ -287,6 +295,10 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
       now,
       nonces: runtime.nonces,
     });
+    if (seen) {
+      if (auth.ok) Object.assign(seen, { credential: auth.credential, oauth: auth.oauth });
+      else seen.refusedBy = "auth";
+    }
     if (!auth.ok) {
       signatureHint = auth.hint;
       const debug: Record<string, string> =
@@ -313,6 +325,7 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
         now,
       );
       rateHeaders = charge.headers;
+      if (seen && !charge.allowed) seen.refusedBy = "rate-limit";
       if (!charge.allowed)
         return fail(
           new ApiFailure([RATE_LIMITED]),
@@ -332,6 +345,7 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
     );
     const typed = typedParams(query, op.parameters);
     const echo = { ...matched.path, ...typed };
+    if (seen && !verdict.valid) seen.refusedBy = "validation";
     if (!verdict.valid) return fail(rejection(op, verdict.errors), echo, headers);
 
     const call: Call = {
@@ -349,6 +363,7 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
       faults: runtime.faults,
       rules: runtime.rules,
       url,
+      ...(seen ? { ruleOutcomes: seen.rules } : {}),
     };
     try {
       // The answer is made inside the writes' transaction: a write whose answer cannot be made is undone.
@@ -356,6 +371,65 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
     } catch (error) {
       if (error instanceof ApiFailure) return fail(error, echo, headers);
       throw error;
+    }
+  }
+}
+
+/** What the pipeline gathers of a request for its observers. */
+interface Seen extends Partial<Pick<Exchange, "credential" | "oauth" | "refusedBy">> {
+  body?: string;
+  errors: Array<{ code: string; parameter?: string }>;
+  rules: RuleOutcome[];
+}
+
+/** Tells every observer what was asked and answered; an observer that throws is reported, not fatal. */
+function tell(
+  runtime: Runtime,
+  seen: Seen,
+  ended: {
+    at: number;
+    request: RequestLike;
+    url: URL;
+    meta: RequestMeta;
+    operation: OperationSpec | undefined;
+    status: number;
+    reply: Reply | undefined;
+  },
+): void {
+  const { request, reply } = ended;
+  const requestHeaders: Record<string, string> = {};
+  if (request.headerRecord) {
+    for (const [name, value] of Object.entries(request.headerRecord))
+      if (value !== undefined) requestHeaders[name] = Array.isArray(value) ? value.join(", ") : value;
+  } else if (request.headers instanceof Headers) {
+    for (const [name, value] of request.headers) requestHeaders[name] = value;
+  }
+  const exchange: Exchange = {
+    at: ended.at,
+    method: request.method.toUpperCase(),
+    url: ended.url.href,
+    requestHeaders,
+    requestBody: seen.body === undefined || seen.body === "" ? undefined : seen.body,
+    operationId: ended.operation?.id ?? null,
+    status: ended.status,
+    responseHeaders: reply?.headers ?? {},
+    responseBody: reply?.body ?? null,
+    loopback: ended.meta.loopback,
+    credential: seen.credential,
+    oauth: seen.oauth,
+    errors: seen.errors.map(({ code, parameter }) => (parameter === undefined ? { code } : { code, parameter })),
+    rules: seen.rules,
+    ...(seen.refusedBy ? { refusedBy: seen.refusedBy } : {}),
+  };
+  for (const observer of runtime.observers) {
+    try {
+      observer.exchange(exchange);
+    } catch (error) {
+      runtime.onInternalError?.(
+        `observer failed: ${error instanceof Error ? error.message : String(error)}`,
+        exchange.method,
+        exchange.url,
+      );
     }
   }
 }

@@ -5,6 +5,7 @@ import type { Clock } from "./clock.js";
 import type { Faults } from "./faults.js";
 import type { Fixture } from "./fixture.js";
 import type { RateLimiter } from "./limits/rate-limits.js";
+import type { Observer } from "./observe/exchange.js";
 import type { RequestLog } from "./request-log.js";
 import type { StateRule } from "./rules/rule.js";
 import type { Store } from "./store/store.js";
@@ -43,5 +44,7 @@ export interface Runtime {
   faults: Faults;
   rules: (resource: string) => readonly StateRule[];
   log: RequestLog;
+  /** What a test run attached to see every exchange (observe/exchange.ts). */
+  observers: Set<Observer>;
   onInternalError?: ((error: string, method: string, url: string) => void) | undefined;
 }

@@ -3,7 +3,7 @@
 import { type Answer, ApiFailure, type Call, invalid, notFound } from "../call.js";
 import { isoSeconds } from "../clock.js";
 import { documents } from "../generated/index.js";
-import type { RuleContext } from "../rules/index.js";
+import type { RuleContext, StateRule } from "../rules/index.js";
 import type { ResourceSpec } from "../spec-types.js";
 import { newId } from "../store/ids.js";
 import type { Data, StoredRecord } from "../store/store.js";
@@ -86,6 +86,21 @@ export const ruleContext = (call: Call, parentId: string | null, params: Data = 
   params,
 });
 
+/** Runs a rule's hook on a write, noting whether it held or refused the change (ApiFailure) when observed. */
+function runRule(call: Call, rule: StateRule, hook: () => void): void {
+  if (!call.ruleOutcomes) {
+    hook();
+    return;
+  }
+  try {
+    hook();
+    call.ruleOutcomes.push({ ids: rule.implements, name: rule.name, held: true });
+  } catch (error) {
+    if (error instanceof ApiFailure) call.ruleOutcomes.push({ ids: rule.implements, name: rule.name, held: false });
+    throw error;
+  }
+}
+
 /** The record as answered now: the rules' views of records that time moves on. */
 export function view(call: Call, resource: ResourceSpec, data: Data, parentId: string | null): Data {
   let out = data;
@@ -115,7 +130,8 @@ export function createRecord(
   checkReferences(call, resource, params, parentId);
   const id = idFor(call, resource, params);
   const record = buildRecord(resource, id, params, isoSeconds(call.now));
-  for (const rule of call.rules(resource.name)) rule.create?.(record, ruleContext(call, parentId, params, batch));
+  for (const rule of call.rules(resource.name))
+    if (rule.create) runRule(call, rule, () => rule.create?.(record, ruleContext(call, parentId, params, batch)));
   call.store.insert(resource.name, parentId, record, resource.key === "id" ? undefined : id);
   return view(call, resource, record, parentId);
 }
@@ -132,7 +148,8 @@ export function updateRecord(
   checkReferences(call, resource, params, parentId);
   const next = applyUpdate(resource, stored.data, params, isoSeconds(call.now));
   for (const rule of call.rules(resource.name))
-    rule.update?.(next, stored.data, ruleContext(call, parentId, params, batch));
+    if (rule.update)
+      runRule(call, rule, () => rule.update?.(next, stored.data, ruleContext(call, parentId, params, batch)));
   call.store.update(stored, next);
   return view(call, resource, next, parentId);
 }
@@ -152,7 +169,8 @@ export function deleteRecord(
   const next: Data = { ...view(call, resource, stored.data, parentId) };
   if ("deleted" in resource.fields) next.deleted = true;
   if ("updated_at" in resource.fields) next.updated_at = isoSeconds(call.now);
-  for (const rule of call.rules(resource.name)) rule.delete?.(next, ruleContext(call, parentId, {}, batch));
+  for (const rule of call.rules(resource.name))
+    if (rule.delete) runRule(call, rule, () => rule.delete?.(next, ruleContext(call, parentId, {}, batch)));
   if (resource.delete === "hard") call.store.remove(resource.name, id);
   else call.store.update(stored, next);
   return next;

@@ -1,0 +1,44 @@
+// What the emulator saw of one request and what it answered, handed to the observers a test run
+// attaches (coverage of the API's rules, the client doctor, the flight recorder). Built only when an
+// observer is attached, so a run without one pays nothing for it.
+
+/** A state rule the request's writes ran: held (the change went on) or broken (it was refused). */
+export interface RuleOutcome {
+  /** The registry ids (spec/workflows/state-rules.yaml) the rule module implements. */
+  ids: readonly string[];
+  /** The rule, as its module names it. */
+  name: string;
+  held: boolean;
+}
+
+export interface Exchange {
+  /** On the emulator's clock, ms. */
+  at: number;
+  method: string;
+  /** As the request named it (scheme, host, path and query). */
+  url: string;
+  /** Header names lower-case; values as sent (the Authorization header too: an observer redacts). */
+  requestHeaders: Record<string, string>;
+  /** The body as text (a multipart body: empty; its parts are bytes), undefined when there was none. */
+  requestBody: string | undefined;
+  operationId: string | null;
+  status: number;
+  responseHeaders: Record<string, string>;
+  responseBody: string | null;
+  /** The caller on this machine. */
+  loopback: boolean;
+  /** The credential that authenticated it (an access token, a consumer key, a bearer token). */
+  credential: string | undefined;
+  /** The OAuth 1.0a parameters of its Authorization header, when it had them. */
+  oauth: Readonly<Record<string, string>> | undefined;
+  /** The validator's and the behaviours' errors, as answered (code and parameter). */
+  errors: readonly { code: string; parameter?: string }[];
+  rules: readonly RuleOutcome[];
+  /** The request was refused before the operation's behaviour ran: by auth, a rate limit, a fault or validation. */
+  refusedBy?: "route" | "fault" | "body" | "auth" | "rate-limit" | "validation";
+}
+
+/** Something a test run attaches to the emulator to see every exchange, in the order they end. */
+export interface Observer {
+  exchange(exchange: Exchange): void;
+}
