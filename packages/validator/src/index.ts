@@ -12,7 +12,7 @@ import type {
   ValidateOptions,
   ValidationResult,
 } from "./runtime/types.js";
-import type { OperationId, RequestOf, ResponseBodyOf, StatusOf } from "./typed.js";
+import type { CoercedRequestOf, OperationId, RequestOf, ResponseBodyOf, StatusOf } from "./typed.js";
 
 export * from "./generated/operations/index.js";
 export { MAX_DEPTH } from "./generated/shared.js";
@@ -20,6 +20,7 @@ export type { OperationTypes } from "./generated/types.js";
 export type { OperationValidator } from "./runtime/operation.js";
 export type { Rule, RuleKind } from "./runtime/rules/index.js";
 export type {
+  CoercedRequest,
   RequestInput,
   ResponseOptions,
   ResponseValidation,
@@ -27,7 +28,7 @@ export type {
   ValidationError,
   ValidationResult,
 } from "./runtime/types.js";
-export type { OperationId, RequestOf, ResponseBodyOf, StatusOf } from "./typed.js";
+export type { CoercedRequestOf, OperationId, RequestOf, ResponseBodyOf, StatusOf } from "./typed.js";
 
 /**
  * The operation's validator, for an id known only at run time (untyped input); throws on an unknown
@@ -39,13 +40,18 @@ export function getOperation(operationId: string): OperationValidator {
   return operation;
 }
 
-/** Validates a request: parameters and body against their schemas (after coercion), then the x-rules. */
+/**
+ * Validates a request: parameters and body against their schemas (after coercion), then the x-rules.
+ * A valid answer holds the request as validated, typed by the operation (`CoercedRequestOf<Id>`).
+ */
 export function validateRequest<Id extends OperationId>(
   operationId: Id,
   input?: RequestOf<Id>,
   options?: ValidateOptions,
-): ValidationResult {
-  return getOperation(operationId).validateRequest(input as RequestInput | undefined, options);
+): ValidationResult<CoercedRequestOf<Id>> {
+  return getOperation(operationId).validateRequest(input as RequestInput | undefined, options) as ValidationResult<
+    CoercedRequestOf<Id>
+  >;
 }
 
 /**

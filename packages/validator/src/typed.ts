@@ -28,6 +28,24 @@ export interface RequestOf<Id extends OperationId> {
   body?: BodyOf<OperationTypes[Id]> | string | URLSearchParams | FormData;
 }
 
+/** A location's declared parameters, typed, with any other name sent; any name when none is declared. */
+type Validated<O, K extends string> = [Location<O, K>] extends [never]
+  ? Record<string, unknown>
+  : Location<O, K> & Record<string, unknown>;
+/** A required body is there in a valid request; an optional one may be absent. */
+type ValidatedBody<O> = O extends { requestBody: { content: infer C } } ? JsonOf<C> : BodyOf<O> | undefined;
+
+/**
+ * A valid request of one operation as `validateRequest` answers it: its values typed as the operation
+ * declares them (the wire strings coerced, the body parsed), keys as sent, header names in lower case.
+ */
+export interface CoercedRequestOf<Id extends OperationId> {
+  path: Validated<OperationTypes[Id], "path">;
+  query: Validated<OperationTypes[Id], "query">;
+  headers: Validated<OperationTypes[Id], "header">;
+  body: ValidatedBody<OperationTypes[Id]>;
+}
+
 type Responses<Id extends OperationId> = OperationTypes[Id] extends { responses: infer R } ? R : never;
 
 /** The statuses an operation documents (`200`, `400`, ..., `"default"`). */

@@ -26,15 +26,18 @@ describe("field names that are Object.prototype's", () => {
   it.each(PROTOTYPE_NAMES)("a form body field named %s is a field like any other", (name) => {
     const bearer = getOperation("createBearerToken");
     const body = `grant_type=client_credentials&${encodeURIComponent(name)}=1`;
-    expect(() => bearer.validateRequest({ body })).not.toThrow();
-    expect(bearer.validateRequest({ body: { grant_type: "client_credentials", [name]: "1" } })).toEqual(
-      bearer.validateRequest({ body: { grant_type: "client_credentials" } }),
-    );
+    for (const sent of [body, { grant_type: "client_credentials", [name]: "1" }]) {
+      const result = bearer.validateRequest({ body: sent });
+      expect(result.valid).toBe(true);
+      // Answered as sent: an own field of the body, not the prototype's.
+      const fields = (result.valid ? result.request.body : {}) as Record<string, unknown>;
+      expect([Object.hasOwn(fields, name), fields[name]]).toEqual([true, "1"]);
+    }
   });
 
   it.each(PROTOTYPE_NAMES)("a query parameter named %s is ignored, as any undeclared one", (name) => {
     const result = getOperation("listAccounts").validateRequest({ query: `${encodeURIComponent(name)}=1&count=5` });
-    expect(result).toEqual({ valid: true });
+    expect(result).toMatchObject({ valid: true });
   });
 
   it("a JSON body with own __proto__ and constructor fields is validated, not confused", () => {
@@ -91,7 +94,7 @@ describe("depth", () => {
 
   it("a JSON body text 100 deep is not refused for its depth", () => {
     expect(JSON.parse(nestedText(MAX_DEPTH))[0].params.extra).toBeDefined();
-    expect(batch.validateRequest({ path: { account_id: ACCOUNT }, body: nestedText(MAX_DEPTH) })).toEqual({
+    expect(batch.validateRequest({ path: { account_id: ACCOUNT }, body: nestedText(MAX_DEPTH) })).toMatchObject({
       valid: true,
     });
   });
@@ -148,7 +151,7 @@ describe("depth", () => {
   });
 
   it("a parsed body 100 deep, and a cyclic one", () => {
-    expect(batch.validateRequest({ path: { account_id: ACCOUNT }, body: nestedValue(MAX_DEPTH) })).toEqual({
+    expect(batch.validateRequest({ path: { account_id: ACCOUNT }, body: nestedValue(MAX_DEPTH) })).toMatchObject({
       valid: true,
     });
     const cycle: unknown[] = [];

@@ -20,7 +20,7 @@ function check(operationId: string, input: RequestInput): ValidationResult {
 }
 
 function expectValid(operationId: string, input: RequestInput) {
-  expect(check(operationId, input)).toEqual({ valid: true });
+  expect(check(operationId, input)).toMatchObject({ valid: true });
 }
 
 function expectRuleError(operationId: string, input: RequestInput, code: string, parameter: string, ruleId: string) {

@@ -129,16 +129,14 @@ describe("the empty value clears an optional field on an update", () => {
       "media_keys=&card_uri=",
     ],
   ] as const)("%s accepts %s", (id, path, query) => {
-    expect(getOperation(id).validateRequest({ path, query })).toEqual({ valid: true });
+    expect(getOperation(id).validateRequest({ path, query })).toMatchObject({ valid: true });
   });
 
   it("values are still read and checked as before", () => {
     const update = getOperation("updateLineItem");
     expect(
       update.validateRequest({ path: lineItem, query: "categories=IAB7,IAB8&total_budget_amount_local_micro=5" }),
-    ).toEqual({
-      valid: true,
-    });
+    ).toMatchObject({ valid: true });
     expect(update.validateRequest({ path: lineItem, query: "total_budget_amount_local_micro=x" }).valid).toBe(false);
     expect(update.validateRequest({ path: lineItem, query: "end_time=tomorrow" }).valid).toBe(false);
   });

@@ -2,7 +2,10 @@
 // parameters and body, and a valid response narrows the body to the documented schema of its status.
 import { describe, expectTypeOf, it } from "vitest";
 import {
+  type CoercedRequest,
+  type CoercedRequestOf,
   isValidResponse,
+  listCampaigns,
   listOperationIds,
   type OperationId,
   type RequestOf,
@@ -33,6 +36,31 @@ describe("typed by operation", () => {
     // @ts-expect-error: listCampaigns has no parameter named campaign_name.
     validateRequest("listCampaigns", { path: { account_id: "18ce54d4x5t" }, query: { campaign_name: "x" } });
     expectTypeOf<RequestOf<"listAccounts">["path"]>().toEqualTypeOf<undefined>();
+  });
+
+  it("types the request a valid answer holds by the operation", () => {
+    const result = validateRequest("listCampaigns", { path: { account_id: "18ce54d4x5t" }, query: "count=200" });
+    if (result.valid) {
+      expectTypeOf(result.request.path.account_id).toEqualTypeOf<string>();
+      expectTypeOf(result.request.query.count).toEqualTypeOf<number | undefined>();
+      expectTypeOf(result.request.query.campaign_ids).toEqualTypeOf<string[] | undefined>();
+      // Names the operation does not declare are kept as sent, untyped.
+      expectTypeOf(result.request.query.not_declared).toBeUnknown();
+      expectTypeOf(result.request.body).toBeUndefined();
+    } else {
+      expectTypeOf(result.errors[0]?.item).toEqualTypeOf<number | undefined>();
+      expectTypeOf(result.errors[0]?.field).toEqualTypeOf<string | undefined>();
+    }
+    const batch = validateRequest("batchCampaigns", { path: { account_id: "18ce54d4x5t" }, body: "[]" });
+    if (batch.valid) {
+      // A required JSON body is there, parsed and typed.
+      expectTypeOf(batch.request.body).toBeArray();
+      expectTypeOf(batch.request.body[0]?.operation_type).toEqualTypeOf<"Create" | "Update" | "Delete" | undefined>();
+    }
+    expectTypeOf<CoercedRequestOf<"listAccounts">["path"]>().toEqualTypeOf<Record<string, unknown>>();
+    // An operation's own module answers untyped values.
+    const untyped = listCampaigns.validateRequest({});
+    if (untyped.valid) expectTypeOf(untyped.request).toEqualTypeOf<CoercedRequest>();
   });
 
   it("narrows a valid response body to its status's schema", () => {

@@ -13,6 +13,12 @@ export class CompileError extends Error {}
 const SHARED_MIN_LENGTH = 120;
 /** A component at most this long in JSON, with no `$ref`, is checked in place rather than called. */
 const LEAF_MAX_LENGTH = 600;
+/**
+ * An array that may hold more items than this (a page of a list) has its component items checked by
+ * one call for the whole array (ModuleCode `listed`); a shorter one calls per item, as its code is
+ * then not worth its size.
+ */
+const LONG_LIST = 100;
 
 /** Keywords that annotate and do not validate. */
 const ANNOTATIONS = new Set([
@@ -145,18 +151,29 @@ export class ModuleCode {
    *   hoist?: (schema: Schema) => string | undefined,
    *   leaf?: (ref: string) => Schema | undefined,
    *   target?: (ref: string) => unknown,
+   *   listRef?: (ref: string) => string | undefined,
    * }} options `hoist`: the function of a subschema shared with other modules, if it is one; `leaf`:
    *   the schema of a `$ref` to check in place, if it is small and refers to nothing; `target`: the
-   *   schema a `$ref` names (to read a union's branches, see impliedDiscriminator)
+   *   schema a `$ref` names (to read a union's branches, see impliedDiscriminator); `listRef`: the
+   *   function of a `$ref` that also checks a whole array of such values (see `listed`), if it can
    */
-  constructor({ prefix, resolveRef, hoist, leaf, target }) {
+  constructor({ prefix, resolveRef, hoist, leaf, target, listRef }) {
     this.prefix = prefix;
     this.resolveRef = resolveRef;
     this.hoist = hoist;
     this.leaf = leaf;
     this.target = target;
+    this.listRef = listRef;
     /** @type {Map<string, string>} function name -> source */
     this.functions = new Map();
+    /** @type {Map<string, string[]>} function name -> its statements (after `let ok = true;`) */
+    this.bodies = new Map();
+    /**
+     * Functions also called with a whole array (as a fifth argument): their statements run once per
+     * item in a loop of their own, so that a long list costs one call, not one per item.
+     * @type {Set<string>}
+     */
+    this.listed = new Set();
     /** @type {Map<string, string>} constant source -> name */
     this.constants = new Map();
     /** @type {Set<string>} runtime names used */
@@ -199,7 +216,40 @@ export class ModuleCode {
       fn,
       `function ${fn}(x, e, p, d) {\n${[...depth, "let ok = true;", ...lines, "return ok;"].join("\n")}\n}`,
     );
+    if (depth.length === 0) this.bodies.set(fn, lines);
     return fn;
+  }
+
+  /**
+   * Marks a function of this module to be called with whole arrays too; false for one that counts
+   * the depth (a recursive component), whose items are called one by one.
+   * @param {string} fn
+   */
+  list(fn) {
+    if (!this.bodies.has(fn)) return false;
+    this.listed.add(fn);
+    return true;
+  }
+
+  /**
+   * The source of a function: as compiled, or for a listed one, with its statements in a loop over
+   * the items of its fifth argument when it is given (`x` and `p` are then each item and its pointer).
+   * @param {string} name
+   */
+  functionSource(name) {
+    const code = /** @type {string} */ (this.functions.get(name));
+    const lines = this.bodies.get(name);
+    if (!this.listed.has(name) || !lines) return code;
+    return [
+      `function ${name}(x, e, p, d, list) {`,
+      "let ok = true;",
+      "for (let j = 0, at = p; j < (list ? list.length : 1); j++) {",
+      'if (list) { x = list[j]; p = e && at + "/" + j; }',
+      ...lines,
+      "}",
+      "return ok;",
+      "}",
+    ].join("\n");
   }
 
   /**
@@ -208,8 +258,10 @@ export class ModuleCode {
    * @param {{ only?: Set<string>, exported?: (name: string) => boolean }} [options]
    */
   source({ only, exported = () => false } = {}) {
-    const functions = [...this.functions].filter(([name]) => !only || only.has(name));
-    const text = functions.map(([name, code]) => (exported(name) ? `export ${code}` : code)).join("\n");
+    const names = [...this.functions.keys()].filter((name) => !only || only.has(name));
+    const text = names
+      .map((name) => (exported(name) ? `export ${this.functionSource(name)}` : this.functionSource(name)))
+      .join("\n");
     // A constant may refer to an earlier one (an enum error's parameters to the enum's values).
     const entries = [...this.constants];
     let used = text;
@@ -492,7 +544,10 @@ class FunctionBody {
       out.push(`if (${v}.length < ${s.minItems}) ${this.fail(path, "minItems", `{ limit: ${s.minItems} }`)}`);
     if (typeof s.maxItems === "number")
       out.push(`if (${v}.length > ${s.maxItems}) ${this.fail(path, "maxItems", `{ limit: ${s.maxItems} }`)}`);
-    if (s.items !== undefined && s.items !== true) {
+    const listed = this.listedItems(s);
+    if (listed) {
+      out.push(`if (!${listed}(${v}, e, e && ${path}, d + 1, ${v})) { if (!e) return false; ok = false; }`);
+    } else if (s.items !== undefined && s.items !== true) {
       const i = this.variable("i");
       const item = this.variable("v");
       const inner = this.emit(s.items, item, `${joinPath(path, "/")} + ${i}`);
@@ -500,6 +555,22 @@ class FunctionBody {
         out.push(`for (let ${i} = 0; ${i} < ${v}.length; ${i}++) {`, `const ${item} = ${v}[${i}];`, ...inner, "}");
     }
     return out;
+  }
+
+  /**
+   * The function checking a whole array at once: for a list that may be long (a page: no `maxItems`
+   * or above LONG_LIST) whose items are a `$ref` alone (annotations aside) to a component that is
+   * called rather than checked in place, and that can take a list.
+   * @param {Schema} array
+   */
+  listedItems(array) {
+    const items = array.items;
+    if (typeof array.maxItems === "number" && array.maxItems <= LONG_LIST) return undefined;
+    if (!items || typeof items !== "object" || Array.isArray(items)) return undefined;
+    const s = /** @type {Schema} */ (items);
+    if (typeof s.$ref !== "string" || this.module.leaf?.(s.$ref) !== undefined) return undefined;
+    const alone = Object.keys(s).every((key) => key === "$ref" || ANNOTATIONS.has(key) || key.startsWith("x-"));
+    return alone ? this.module.listRef?.(s.$ref) : undefined;
   }
 
   /**
@@ -524,11 +595,19 @@ class FunctionBody {
         `if (${test}) { if (!e) return false; ok = ${this.module.use("missing")}(e, ${v}, ${path}, ${names}); }`,
       );
     }
+    /** @type {Map<string, string>} a format-checked property schema (formatKey) -> the first property with it */
+    const formatted = new Map();
     for (const [name, sub] of Object.entries(properties)) {
       const item = this.variable("v");
       const inner = this.emit(sub, item, joinPath(path, `/${pointerSegment(name)}`));
-      if (inner.length > 0)
-        out.push(`{ const ${item} = ${readProperty(v, name)};`, `if (${item} !== undefined) {`, ...inner, "} }");
+      if (inner.length === 0) continue;
+      const key = formatKey(sub, this.module.leaf);
+      const earlier = key === undefined ? undefined : formatted.get(key);
+      if (key !== undefined && earlier === undefined) formatted.set(key, name);
+      // The same value as an earlier property of the same schema (`updated_at` of a record never
+      // updated, equal to its `created_at`) has its verdict: on the fast path, valid, as we got here.
+      const same = earlier === undefined ? "" : ` && (e || ${item} !== ${readProperty(v, earlier)})`;
+      out.push(`{ const ${item} = ${readProperty(v, name)};`, `if (${item} !== undefined${same}) {`, ...inner, "} }");
     }
     if (s.dependentRequired && typeof s.dependentRequired === "object") {
       for (const [name, needs] of Object.entries(s.dependentRequired)) {
@@ -683,6 +762,24 @@ class FunctionBody {
 }
 
 /**
+ * A property schema whose check includes a string format's (in place, or in the small component it
+ * names), as a key that two such schemas share when they check the same (their annotations aside);
+ * undefined for any other schema.
+ * @param {unknown} schema
+ * @param {((ref: string) => Schema | undefined) | undefined} leaf
+ */
+function formatKey(schema, leaf) {
+  if (!schema || typeof schema !== "object" || Array.isArray(schema)) return undefined;
+  const s = /** @type {Schema} */ (schema);
+  const checked = (/** @type {Schema | undefined} */ node) =>
+    typeof node?.format === "string" &&
+    Object.hasOwn(STRING_FORMATS, node.format) &&
+    STRING_FORMATS[/** @type {keyof typeof STRING_FORMATS} */ (node.format)] !== undefined;
+  if (!checked(s) && !(typeof s.$ref === "string" && checked(leaf?.(s.$ref)))) return undefined;
+  return JSON.stringify(Object.entries(s).filter(([key]) => !ANNOTATIONS.has(key)));
+}
+
+/**
  * A branch's own object shape, its `$ref` followed and its `allOf` members merged (shallow): the
  * properties it declares and those it requires.
  * @param {unknown} schema
@@ -804,7 +901,18 @@ export class DocumentCompiler {
       resolveRef: (ref) => this.component(ref),
       leaf: (ref) => this.leaf(ref),
       target: (ref) => this.target(ref),
+      listRef: (ref) => this.listed(ref),
     });
+  }
+
+  /**
+   * The function of a `$ref`, marked to check whole arrays too; none for a recursive component.
+   * @param {string} ref
+   * @returns {string | undefined}
+   */
+  listed(ref) {
+    const name = this.component(ref);
+    return this.module.list(name) ? name : undefined;
   }
 
   /** @param {string} ref */
@@ -925,6 +1033,11 @@ export class DocumentCompiler {
       },
       leaf: (ref) => this.leaf(ref),
       target: (ref) => this.target(ref),
+      listRef: (ref) => {
+        const name = this.listed(ref);
+        if (name) module.imports.add(name);
+        return name;
+      },
       hoist: (schema) => {
         const name = this.shared(schema);
         if (name) module.imports.add(name);

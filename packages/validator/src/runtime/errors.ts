@@ -19,6 +19,23 @@ export function pathName(segments: string[], prefix = ""): string {
   return name;
 }
 
+const ITEM_PREFIX = /^body\[(\d+)\]/;
+
+/**
+ * The batch item an error of a JSON array body names, and the place within the item: `body[3]` ->
+ * item 3; `body[3].operation_type` -> `operation_type`; `body[3].params.name` -> `name` (the API names
+ * a batch item's parameters without their `params` object). Undefined for any other place.
+ */
+export function batchPlace(parameter: string): { item: number; field?: string } | undefined {
+  const prefix = ITEM_PREFIX.exec(parameter);
+  if (!prefix) return undefined;
+  const item = Number(prefix[1]);
+  const rest = parameter.slice(prefix[0].length);
+  if (rest === "") return { item };
+  const field = rest.startsWith(".") ? rest.slice(1) : rest;
+  return { item, field: field.startsWith("params.") && field.length > 7 ? field.slice(7) : field };
+}
+
 function valueAt(root: unknown, segments: string[]): unknown {
   let current = root;
   for (const segment of segments) {

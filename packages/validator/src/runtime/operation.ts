@@ -2,7 +2,7 @@
 // one `defineOperation` call per operation; everything per operation is data or generated code.
 
 import { coerceBody, coerceParameters, headerObject, queryObject } from "./coerce.js";
-import { convertErrors, ErrorList, pathName } from "./errors.js";
+import { batchPlace, convertErrors, ErrorList, pathName } from "./errors.js";
 import { type Checks, checkRules, type Rule } from "./rules/index.js";
 import { DEFAULT_MAX_ERRORS, ErrorSink, type SchemaFunction } from "./schema-runtime.js";
 import { tolerable } from "./tolerance.js";
@@ -38,14 +38,13 @@ export interface OperationValidator extends OperationDefinition {
   validateResponse(status: number | string, body: unknown, options?: ResponseOptions): ResponseValidation;
 }
 
-const VALID: ValidationResult = Object.freeze({ valid: true });
-
-function result(errors: ValidationError[]): ValidationResult {
-  return errors.length === 0 ? VALID : { valid: false, errors };
-}
-
 function invalid(errors: ValidationError[]): { valid: false; errors: ValidationError[] } {
   return { valid: false, errors };
+}
+
+function withBatchPlace(error: ValidationError): ValidationError {
+  const place = batchPlace(error.parameter);
+  return place ? { ...error, ...place } : error;
 }
 
 const STATUS = /^[1-5]\d\d$/;
@@ -95,6 +94,7 @@ export function defineOperation(definition: OperationDefinition): OperationValid
     header: definition.parameters.filter((p) => p.in === "header"),
   };
   const formBody = definition.body !== undefined && !definition.body.mediaType.includes("json");
+  const jsonBody = definition.body !== undefined && !formBody;
 
   function locateRequest(segments: string[]): string {
     const [where, ...rest] = segments;
@@ -146,7 +146,16 @@ export function defineOperation(definition: OperationDefinition): OperationValid
         list.add,
       );
     }
-    return result(list.list());
+    const errors = list.list();
+    if (errors.length === 0) {
+      return {
+        valid: true,
+        request: { path: request.path, query: request.query, headers: request.header, body: body.value },
+      };
+    }
+    // A batch: each error also names its item, and its place within the item.
+    if (jsonBody && Array.isArray(body.value)) return invalid(errors.map(withBatchPlace));
+    return invalid(errors);
   }
 
   function validateResponse(status: number | string, body: unknown, options: ResponseOptions = {}): ResponseValidation {

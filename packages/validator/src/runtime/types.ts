@@ -8,9 +8,37 @@ export interface ValidationError {
   /** The parameter (query, path, header or form field name), or a body path such as `body[0].params.name`. */
   parameter: string;
   message: string;
+  /**
+   * When the request body is a JSON array (a batch): the index of the item the error is about
+   * (`3` for `body[3].params.name`). Absent for any other error.
+   */
+  item?: number;
+  /**
+   * With `item`: the place within the item, as the API names a batch item's parameters, without the
+   * `params` object holding them (`name` for `body[3].params.name`, `operation_type` for
+   * `body[3].operation_type`). Absent when the error is about the item itself (`body[3]`).
+   */
+  field?: string;
 }
 
-export type ValidationResult = { valid: true } | { valid: false; errors: ValidationError[] };
+/**
+ * A request as validated: each location's values as their schemas type them (what the coercion made
+ * of the wire strings: numbers, booleans, arrays of comma-separated lists, typed form fields), keys as
+ * sent, and the body parsed.
+ */
+export interface CoercedRequest {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  /** Header names in lower case. */
+  headers: Record<string, unknown>;
+  /** A JSON body parsed, a form body as its typed fields, any other as given; undefined when none was sent. */
+  body: unknown;
+}
+
+/** A request's validation: when valid, the request as validated (`Request`: typed by the operation). */
+export type ValidationResult<Request = CoercedRequest> =
+  | { valid: true; request: Request }
+  | { valid: false; errors: ValidationError[] };
 
 /**
  * A response's validation: when valid, the body (parsed, when it was given as JSON text), and the

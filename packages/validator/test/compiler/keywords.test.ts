@@ -19,9 +19,23 @@ const document = {
       },
       Cat: { type: "object", required: ["kind"], properties: { kind: { const: "cat" }, lives: { type: "integer" } } },
       Dog: { type: "object", required: ["kind"], properties: { kind: { const: "dog" }, bark: { type: "boolean" } } },
+      Stamp: { type: "string", format: "date-time" },
+      // Refers to another component: called, not checked in place.
+      Entry: {
+        type: "object",
+        required: ["id"],
+        properties: {
+          id: { type: "integer" },
+          created_at: { $ref: "#/components/schemas/Stamp" },
+          updated_at: { $ref: "#/components/schemas/Stamp", description: "annotations aside, the same schema" },
+        },
+      },
     },
   },
 };
+
+const T1 = "2026-01-05T00:00:00Z";
+const T2 = "2026-01-05T17:22:56Z";
 
 const cases: [string, unknown, unknown[]][] = [
   ["type list", { type: ["string", "null"], minLength: 2 }, ["ab", "a", null, 1, [], {}]],
@@ -90,6 +104,30 @@ const cases: [string, unknown, unknown[]][] = [
     ],
   ],
   ["false schema", { properties: { a: false } }, [{}, { a: 1 }]],
+  [
+    "properties of one format schema, equal or not",
+    { $ref: "#/components/schemas/Entry" },
+    [
+      { id: 1, created_at: T1, updated_at: T1 },
+      { id: 1, created_at: T1, updated_at: T2 },
+      { id: 1, created_at: T1, updated_at: "2026-01-05" },
+      { id: 1, created_at: "2026-01-05", updated_at: "2026-01-05" },
+      { id: 1, updated_at: "2026-01-05" },
+    ],
+  ],
+  [
+    "a list of a component",
+    { type: "array", maxItems: 3, items: { $ref: "#/components/schemas/Entry" } },
+    [
+      [],
+      [{ id: 1 }],
+      [{ id: 1, created_at: T1 }, { id: 2 }, { id: 3, updated_at: T2 }],
+      [{ id: 1 }, { id: "2" }],
+      [{ id: 1 }, 2],
+      [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }],
+      { id: 1 },
+    ],
+  ],
 ];
 
 describe("each keyword agrees with Ajv, fast and slow paths alike", () => {
@@ -185,6 +223,23 @@ describe("the slow path's errors", () => {
     expect(errors[0]?.params).toEqual({ limit: MAX_DEPTH });
     // The root node and MAX_DEPTH - 1 levels of children pass; the next level is refused.
     expect(errors[0]?.instancePath.split("/children/0")).toHaveLength(MAX_DEPTH + 1);
+  });
+  it("checks a list of a component in one call, each item's errors at its own place", () => {
+    const list = { type: "array", items: { $ref: "#/components/schemas/Entry" } };
+    const errors = run(list, [{ id: 1 }, { id: "2" }, { id: 3, created_at: "x", updated_at: "x" }, null]);
+    expect(errors.map((e) => `${e.instancePath} ${e.keyword}`)).toEqual([
+      "/1/id type",
+      "/2/created_at format",
+      // Equal to the invalid created_at: reported as well, not skipped.
+      "/2/updated_at format",
+      "/3 type",
+    ]);
+    expect(compiler.module.listed.has("s_Entry")).toBe(true);
+    // A recursive component counts the depth per item: its items are called one by one.
+    expect(compiler.module.listed.has("s_Node")).toBe(false);
+    expect(run({ $ref: "#/components/schemas/Entry" }, { id: 1, updated_at: "x" })).toEqual([
+      { instancePath: "/updated_at", keyword: "format", params: { format: "date-time" } },
+    ]);
   });
   it("reads no property from the prototype", () => {
     const schema = {

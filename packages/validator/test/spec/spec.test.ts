@@ -4,7 +4,7 @@ import { type Node, resolve } from "@xads/spec/lib/operations.mjs";
 import { describe, expect, it } from "vitest";
 import { getOperation } from "../../src/index.js";
 import { pathName } from "../../src/runtime/errors.js";
-import type { ValidationResult } from "../../src/runtime/types.js";
+import type { ResponseValidation, ValidationResult } from "../../src/runtime/types.js";
 import { boundVariants, type Variant } from "./bounds.js";
 import { baselineRequest, examplesOf, loadBundles } from "./bundles.js";
 
@@ -12,7 +12,7 @@ const bundles = loadBundles().filter((b) => b.operations.length > 0);
 const counts = { bounds: 0, examples: 0 };
 
 /** Schema errors at a place (x-rules errors are about combinations, not bounds, and are left out). */
-function schemaErrorsAt(result: ValidationResult, parameter: string) {
+function schemaErrorsAt(result: ValidationResult | ResponseValidation, parameter: string) {
   if (result.valid) return [];
   return result.errors.filter(
     (e) =>
@@ -21,7 +21,7 @@ function schemaErrorsAt(result: ValidationResult, parameter: string) {
   );
 }
 
-function judge(variant: Variant, result: ValidationResult, parameter: string): string | undefined {
+function judge(variant: Variant, result: ValidationResult | ResponseValidation, parameter: string): string | undefined {
   const errors = schemaErrorsAt(result, parameter);
   counts.bounds++;
   if (variant.accept && errors.length > 0)
