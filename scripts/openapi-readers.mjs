@@ -41,10 +41,10 @@ export const ALLOWED = [
     reason:
       "the reference site renders OpenAPI as OpenAPI: Redoc takes an enriched deep copy of each bundle, the events document's webhooks and the emulator's controls description are read as written",
   },
-
   {
-    path: "packages/validator/scripts/",
-    reason: "until the validator reads the catalogue (its generator is being changed)",
+    path: "packages/validator/scripts/compile/",
+    reason:
+      "the validator's schema compiler compiles JSON Schema into functions, which is what it is for: it follows $ref and combines allOf, anyOf and oneOf; the rest of its generator reads the catalogue",
   },
 ];
 

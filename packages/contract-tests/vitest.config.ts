@@ -3,7 +3,7 @@ import { summaryReporters } from "../../vitest.shared.mjs";
 
 // Two projects: "prism" runs every suite against the Prism mocks (and the engine's unit tests);
 // "emulator" runs the contract suites again against @xads/emulator behind `prism proxy --errors`
-// (src/emulator-target.ts). One alone: `npx vitest run --project emulator`.
+// (src/targets/emulator.ts, src/emulator-server.ts). One alone: `npx vitest run --project emulator`.
 export default defineConfig({
   test: {
     reporters: summaryReporters,

@@ -1,10 +1,13 @@
 // The operation catalogue: what every operation does, decided once from the spec model, for the
-// generators that turn it into their own formats (the emulator's route tables, @xads/types' facts).
-// Each answer is one function of spec/lib (envelopes, error bodies, security, wire types, rate
-// limits), so no reader outside spec/ decides again what a list, a batch or an error body is.
+// generators that turn it into their own formats (the emulator's route tables, @xads/types' facts, the
+// validator's modules). Each answer is one function of spec/lib (envelopes, error bodies, security,
+// wire types, coercion plans, media types, rate limits), so no reader outside spec/ decides again what
+// a list, a batch or an error body is.
+import { coercionPlanOf } from "./coercion-plans.mjs";
 import { envelopeOf, recordSchemaOf } from "./envelopes.mjs";
 import { errorStyleOf, isErrorStatus, knownErrorCodesOf } from "./error-bodies.mjs";
-import { loadSpec } from "./model.mjs";
+import { mayAnswerText, pickResponseMediaType } from "./media.mjs";
+import { loadSpec, operationsOf } from "./model.mjs";
 import { resolve } from "./operations.mjs";
 import { rateLimitsOf, rateLimitWindowsOf } from "./rate-limits.mjs";
 import { securityKind } from "./security.mjs";
@@ -25,7 +28,9 @@ import { isCommaSeparated, wireTypeOf } from "./wire-types.mjs";
 /** @typedef {import("./rate-limits.mjs").RateLimitWindow} RateLimitWindow */
 /** @typedef {import("./string-enums.mjs").StringEnum} StringEnum */
 /** @typedef {import("./upload-limits.mjs").UploadLimits} UploadLimits */
+/** @typedef {import("./coercion-plans.mjs").CoercionPlan} CoercionPlan */
 /** @typedef {import("../rules/registry.mjs").ParsedRule} ParsedRule */
+/** @typedef {import("../rules/registry.mjs").Registry} RuleRegistry */
 
 /**
  * @typedef {object} CatalogueParameter
@@ -34,11 +39,38 @@ import { isCommaSeparated, wireTypeOf } from "./wire-types.mjs";
  * @property {boolean} required
  * @property {WireType} wire what its string becomes
  * @property {boolean} commaSeparated an array travels as one comma-separated value
+ * @property {boolean} ignored a header OpenAPI says a parameter does not describe (Accept, Content-Type,
+ *   Authorization): a document's definition of it is left out
+ * @property {CoercionPlan} plan what its wire string becomes, as the validator's runtime coerces it
  * @property {unknown} default the schema's `default` (undefined when it has none)
  * @property {number | undefined} minimum
  * @property {number | undefined} maximum
  * @property {unknown} example
  * @property {Node} schema resolved, with the keywords beside a `$ref`
+ * @property {Node} writtenSchema as written, its `$ref` kept (a schema compiler calls the component's
+ *   function for it); without a `schema`, that of its `content`'s media type (lib/media.mjs), else `{}`
+ */
+
+/**
+ * @typedef {object} CatalogueRequestBody
+ * @property {string} mediaType the one that counts (lib/media.mjs)
+ * @property {string[]} mediaTypes every one offered
+ * @property {boolean} required
+ * @property {unknown} example
+ * @property {Node | undefined} schema the counted media type's, resolved
+ * @property {boolean} form a media type offered is not JSON (a form, multipart): its fields are strings
+ *   on the wire, whichever media type the schema is read from
+ * @property {boolean} fieldsInQuery `x-xads-fields-in-query`: its fields may also travel in the query
+ * @property {CoercionPlan} plan what its wire strings become (a form's fields, by name)
+ */
+
+/**
+ * @typedef {object} CatalogueResponse
+ * @property {string} status "200", "404", "default"
+ * @property {string | undefined} mediaType the one its body is read as (lib/media.mjs: JSON first);
+ *   undefined without a body
+ * @property {boolean} text a JSON answer that may also come as a text page (a `text/html` beside it)
+ * @property {Node | undefined} schema the chosen media type's, resolved
  */
 
 /**
@@ -58,11 +90,12 @@ import { isCommaSeparated, wireTypeOf } from "./wire-types.mjs";
 /**
  * @typedef {object} SuccessAnswer
  * @property {number} status
- * @property {string | undefined} mediaType the first one listed; undefined without a body
+ * @property {string | undefined} mediaType the one its body is read as (as its CatalogueResponse's);
+ *   undefined without a body
  * @property {EnvelopeKind} envelope
  * @property {RecordShape | undefined} record the record its envelope carries, when a schema types it
  * @property {Record<string, { example: unknown, required: boolean }>} headers
- * @property {unknown} example the first media type's `example`, else its first named example
+ * @property {unknown} example that media type's `example`, else its first named example
  */
 
 /**
@@ -85,7 +118,8 @@ import { isCommaSeparated, wireTypeOf } from "./wire-types.mjs";
  * @property {Server[]} servers effective
  * @property {"operation" | "path" | "document"} serversFrom where its servers are declared
  * @property {CatalogueParameter[]} parameters path-level merged with the operation's
- * @property {{ mediaType: string, mediaTypes: string[], required: boolean, example: unknown } | undefined} requestBody
+ * @property {CatalogueRequestBody | undefined} requestBody
+ * @property {CatalogueResponse[]} responses every documented answer, in document order
  * @property {ParsedRule[]} rules its x-rules, parsed
  * @property {{ items: number | undefined, bytes: number | undefined } | undefined} batch the limits of
  *   a batch request (the model's rule); its answer's envelope is a separate fact: a user batch on one
@@ -127,6 +161,20 @@ import { isCommaSeparated, wireTypeOf } from "./wire-types.mjs";
  *   documents share (undefined when none declares them)
  */
 
+/** Headers OpenAPI says a parameter does not describe (they are the request's framing and credentials). */
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+
+/**
+ * @param {Operation["parameters"][number]} parameter
+ * @returns {Node}
+ */
+function writtenSchemaOf({ raw }) {
+  if (raw.schema) return raw.schema;
+  const content = raw.content ?? {};
+  const mediaType = pickResponseMediaType(Object.keys(content));
+  return (mediaType ? content[mediaType]?.schema : undefined) ?? {};
+}
+
 /**
  * @param {Node} bundle
  * @param {Operation["parameters"][number]} parameter
@@ -134,17 +182,55 @@ import { isCommaSeparated, wireTypeOf } from "./wire-types.mjs";
  */
 function toParameter(bundle, parameter) {
   const { schema } = parameter;
+  const writtenSchema = writtenSchemaOf(parameter);
   return {
     name: parameter.name,
     in: parameter.in,
     required: parameter.required,
     wire: wireTypeOf(bundle, schema),
     commaSeparated: isCommaSeparated(parameter.raw),
+    ignored: parameter.in === "header" && IGNORED_HEADERS.has(parameter.name.toLowerCase()),
+    plan: coercionPlanOf(bundle, writtenSchema),
     default: schema.default,
     minimum: typeof schema.minimum === "number" ? schema.minimum : undefined,
     maximum: typeof schema.maximum === "number" ? schema.maximum : undefined,
     example: parameter.example,
     schema,
+    writtenSchema,
+  };
+}
+
+/**
+ * @param {Node} bundle
+ * @param {NonNullable<Operation["requestBody"]>} body
+ * @returns {CatalogueRequestBody}
+ */
+function toRequestBody(bundle, body) {
+  const form = body.mediaTypes.some((type) => !type.includes("json"));
+  return {
+    mediaType: body.mediaType,
+    mediaTypes: body.mediaTypes,
+    required: body.required,
+    example: body.example,
+    schema: body.schema,
+    form,
+    fieldsInQuery: body.fieldsInQuery,
+    plan: coercionPlanOf(bundle, body.schema ?? {}, { properties: form }),
+  };
+}
+
+/**
+ * @param {Operation["responses"][number]} response
+ * @returns {CatalogueResponse}
+ */
+function toResponse(response) {
+  const types = Object.keys(response.media);
+  const mediaType = pickResponseMediaType(types);
+  return {
+    status: response.status,
+    mediaType,
+    text: mayAnswerText(types),
+    schema: mediaType ? response.media[mediaType]?.schema : undefined,
   };
 }
 
@@ -177,7 +263,8 @@ function toRecord(bundle, schema) {
 function toSuccess(bundle, operation) {
   const response = operation.responses.find((r) => /^2/.test(r.status));
   if (!response) return undefined;
-  const [mediaType, media] = Object.entries(response.media)[0] ?? [];
+  const mediaType = pickResponseMediaType(Object.keys(response.media));
+  const media = mediaType ? response.media[mediaType] : undefined;
   return {
     status: Number(response.status),
     mediaType,
@@ -215,18 +302,18 @@ function serversFromOf(bundle, operation) {
 }
 
 /**
- * @param {SpecDocument} document
+ * @param {string} documentName
+ * @param {Node} bundle
  * @param {Operation} operation
  * @param {Map<string, CatalogueOperation["rateLimit"]>} rateLimits by operation id
  * @returns {CatalogueOperation}
  */
-function toOperation(document, operation, rateLimits) {
-  const bundle = document.bundle();
+function toOperation(documentName, bundle, operation, rateLimits) {
   const extension = operation.raw["x-xads-resource"];
   const body = operation.requestBody;
   return {
     id: operation.id,
-    document: document.name,
+    document: documentName,
     method: operation.method,
     path: operation.path,
     summary: operation.summary,
@@ -234,9 +321,8 @@ function toOperation(document, operation, rateLimits) {
     servers: operation.servers,
     serversFrom: serversFromOf(bundle, operation),
     parameters: operation.parameters.map((p) => toParameter(bundle, p)),
-    requestBody: body
-      ? { mediaType: body.mediaType, mediaTypes: body.mediaTypes, required: body.required, example: body.example }
-      : undefined,
+    requestBody: body ? toRequestBody(bundle, body) : undefined,
+    responses: operation.responses.map(toResponse),
     rules: operation.parsedRules,
     batch: operation.batch,
     success: toSuccess(bundle, operation),
@@ -285,7 +371,7 @@ function toDocument(document, rateLimits) {
     role: document.role,
     mockPort: document.mockPort,
     servers: document.servers,
-    operations: operations.map((o) => toOperation(document, o, rateLimits)),
+    operations: operations.map((o) => toOperation(document.name, bundle, o, rateLimits)),
     knownErrorCodes: knownErrorCodesOf(
       bundle,
       operations.flatMap((o) => o.responses.filter((r) => isErrorStatus(r.status))),
@@ -339,4 +425,18 @@ export function loadCatalogue(spec = loadSpec()) {
   };
   loaded.set(spec, catalogue);
   return catalogue;
+}
+
+/**
+ * The catalogue's operations of a bundle held in memory (a test fixture, a changed copy), read as
+ * loadCatalogue reads a registered document's, but without rate limits: those are the registered
+ * documents' together.
+ * @param {string} documentName
+ * @param {Node} bundle
+ * @param {{ rules?: RuleRegistry }} [options] `rules`: the x-rules kinds to parse its rules with
+ *   (the spec's, rules/index.mjs, by default)
+ * @returns {CatalogueOperation[]}
+ */
+export function catalogueOperationsOf(documentName, bundle, options = {}) {
+  return operationsOf(documentName, bundle, options).map((o) => toOperation(documentName, bundle, o, new Map()));
 }

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { loadCatalogue } from "./catalogue.mjs";
+import { catalogueOperationsOf, loadCatalogue } from "./catalogue.mjs";
 import { loadSpec } from "./model.mjs";
 
 /** @typedef {import("./operations.mjs").Node} Node */
@@ -113,6 +113,56 @@ describe("the operation catalogue of the spec", () => {
     assert.equal(parameter("listCampaigns", "with_draft")?.wire.type, "boolean");
   });
 
+  it("plans each parameter's and body's wire strings as the validator's generator planned them", () => {
+    const plans = (/** @type {string} */ id) =>
+      Object.fromEntries(catalogue.operation(id).parameters.map((p) => [p.name, p.plan]));
+    assert.deepEqual(plans("listCampaigns").campaign_ids, { types: ["array"], items: { types: ["string"] } });
+    assert.deepEqual(plans("updateCampaign").daily_budget_amount_local_micro, { types: ["integer"], empty: true });
+    assert.deepEqual(plans("updateCampaign").standard_delivery, { types: ["boolean"], empty: true });
+    assert.deepEqual(plans("createCampaign").standard_delivery, { types: ["boolean"] });
+    assert.deepEqual(catalogue.operation("batchCampaigns").requestBody?.plan, {
+      types: ["array"],
+      items: { types: ["object"] },
+    });
+    // A form's fields are planned by name; a JSON body offered beside multipart is read as a form too.
+    const upload = catalogue.operation("uploadMedia").requestBody;
+    assert.equal(upload?.form, true);
+    assert.equal(upload?.fieldsInQuery, true);
+    assert.deepEqual(upload?.plan.types, []);
+    assert.deepEqual(upload?.plan.properties?.total_bytes, { types: ["integer"] });
+    const append = catalogue.operation("appendMediaUpload").requestBody;
+    assert.equal(append?.mediaType, "application/json");
+    assert.equal(append?.form, true);
+    assert.deepEqual(append?.plan, {
+      types: ["object"],
+      properties: { media: { types: ["string"] }, segment_index: { types: ["integer"] } },
+    });
+    assert.equal(catalogue.operation("batchCampaigns").requestBody?.form, false);
+  });
+
+  it("keeps a parameter's schema as written beside the resolved one", () => {
+    const budget = catalogue.operation("createCampaign").parameters.find((p) => p.name === "budget_optimization");
+    assert.equal(typeof budget?.writtenSchema.$ref, "string");
+    assert.equal(budget?.schema.$ref, undefined);
+    assert.equal(budget?.writtenSchema.default, budget?.default);
+  });
+
+  it("reads each answer's body as JSON first, a JSON 404 accepting the API's HTML page", () => {
+    const responses = catalogue.operation("listCampaigns").responses;
+    assert.equal(responses[0]?.status, "200");
+    const notFound = responses.find((r) => r.status === "404");
+    assert.equal(notFound?.mediaType, "application/json");
+    assert.equal(notFound?.text, true);
+    assert.ok(notFound?.schema);
+    assert.equal(responses.find((r) => r.status === "200")?.text, false);
+    const token = catalogue.operation("createRequestToken").responses.find((r) => r.status === "200");
+    assert.deepEqual([token?.mediaType, token?.text], ["text/plain", false]);
+    for (const operation of catalogue.operations) {
+      const success = operation.responses.find((r) => r.status === String(operation.success?.status));
+      assert.equal(operation.success?.mediaType, success?.mediaType, operation.id);
+    }
+  });
+
   it("names each operation's resource, its servers' origin and its rate-limit windows", () => {
     assert.deepEqual(catalogue.operation("getCampaign").resource, { name: "campaign", action: "get" });
     assert.deepEqual(catalogue.document("ads").resources.campaign, {
@@ -151,7 +201,7 @@ describe("the operation catalogue of the spec", () => {
 });
 
 describe("the catalogue's decisions on a made-up document", () => {
-  const made = catalogueOf({
+  const bundle = {
     servers: [{ url: "https://x.example", description: "Production" }],
     security: [{ oauth: [] }],
     components: {
@@ -188,6 +238,37 @@ describe("the catalogue's decisions on a made-up document", () => {
           },
         },
       },
+      "/forms": {
+        post: {
+          operationId: "createForm",
+          parameters: [
+            { name: "Authorization", in: "header", schema: { type: "string" } },
+            { name: "X-Trace", in: "header", schema: { type: "string" } },
+            {
+              name: "filter",
+              in: "query",
+              content: {
+                "text/plain": { schema: { type: "string" } },
+                "application/json": { schema: { type: "object" } },
+              },
+            },
+            { name: "again", in: "query", schema: { $ref: "#/components/schemas/Cleared", default: "" } },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              "multipart/form-data": { schema: { type: "object", properties: { n: { type: "integer" } } } },
+              "application/x-www-form-urlencoded": { schema: { properties: { n: { type: "number" } } } },
+            },
+          },
+          responses: {
+            201: {
+              description: "",
+              content: { "text/html": {}, "application/problem+json": { schema: { type: "object" } } },
+            },
+          },
+        },
+      },
       "/problems": {
         get: {
           operationId: "getProblems",
@@ -198,7 +279,8 @@ describe("the catalogue's decisions on a made-up document", () => {
         },
       },
     },
-  });
+  };
+  const made = catalogueOf(bundle);
 
   it("answers none without a body, and a list wherever a page is answered", () => {
     assert.equal(made.operation("deleteGone").success?.envelope, "none");
@@ -228,6 +310,36 @@ describe("the catalogue's decisions on a made-up document", () => {
     assert.equal(tags?.commaSeparated, false);
     assert.deepEqual(limit?.wire, { type: "integer", nullable: true });
     assert.deepEqual(mode?.wire, { type: "string", nullable: false });
+  });
+
+  it("leaves out the headers OpenAPI ignores, and keeps what a compiler of the schemas as written needs", () => {
+    const [authorization, trace, filter, again] = made.operation("createForm").parameters;
+    assert.deepEqual([authorization?.ignored, trace?.ignored, filter?.ignored], [true, false, false]);
+    assert.deepEqual(filter?.writtenSchema, { type: "object" });
+    assert.deepEqual(filter?.plan, { types: ["object"] });
+    assert.deepEqual(again?.writtenSchema, { $ref: "#/components/schemas/Cleared", default: "" });
+    assert.deepEqual(again?.plan, { types: ["string"] });
+  });
+
+  it("reads a form body from the form, its fields planned, and an answer from its JSON", () => {
+    const body = made.operation("createForm").requestBody;
+    assert.deepEqual(
+      [body?.mediaType, body?.form, body?.fieldsInQuery],
+      ["application/x-www-form-urlencoded", true, false],
+    );
+    assert.deepEqual(body?.plan, { types: [], properties: { n: { types: ["number"] } } });
+    assert.deepEqual(made.operation("createForm").responses, [
+      { status: "201", mediaType: "application/problem+json", text: true, schema: { type: "object" } },
+    ]);
+    assert.equal(made.operation("createForm").success?.mediaType, "application/problem+json");
+    assert.deepEqual(made.operation("deleteGone").responses, [
+      { status: "204", mediaType: undefined, text: false, schema: undefined },
+    ]);
+  });
+
+  it("gives the same operations for the bundle held in memory, rate limits aside", () => {
+    const inMemory = catalogueOperationsOf("x", { openapi: "3.1.0", ...bundle });
+    assert.deepEqual(inMemory, made.document("x").operations);
   });
 
   it("says where servers come from, and has no windows nor codes where the document declares none", () => {

@@ -10,3 +10,25 @@ export const REQUEST_MEDIA_ORDER = ["application/json", "application/x-www-form-
 export function pickRequestMediaType(types) {
   return REQUEST_MEDIA_ORDER.find((type) => types.includes(type)) ?? types[0];
 }
+
+/**
+ * The media type whose schema a response's body (or a parameter's `content`) is read by, among `types`:
+ * JSON, a form, multipart, another JSON type (`application/problem+json`), then the first listed;
+ * undefined when there are none.
+ * @param {string[]} types
+ * @returns {string | undefined}
+ */
+export function pickResponseMediaType(types) {
+  return (
+    REQUEST_MEDIA_ORDER.find((type) => types.includes(type)) ?? types.find((type) => type.includes("json")) ?? types[0]
+  );
+}
+
+/**
+ * Whether a JSON answer may also come as a page: a `text/*` type beside it (the API's 404 may be an HTML
+ * page instead of its JSON error).
+ * @param {string[]} types
+ */
+export function mayAnswerText(types) {
+  return Boolean(pickResponseMediaType(types)?.includes("json")) && types.some((type) => type.startsWith("text/"));
+}

@@ -183,11 +183,18 @@ export function enumCaseOf(bundle: LoadedBundle, site: Site): EnumCase | undefin
   };
 }
 
+// Built once per operation: the bound and enum families and the coverage totals all read them.
+const built = new WeakMap<Operation, OperationCases>();
+
 /** Every bound and enum case of an operation, in a stable order (sites as declared, keywords in order). */
 export function casesOf(bundle: LoadedBundle, entry: Operation): OperationCases {
+  const known = built.get(entry);
+  if (known) return known;
   const sites = sitesOf(bundle, entry);
-  return {
+  const cases = {
     bounds: sites.flatMap((site) => boundCasesOf(bundle, site)),
     enums: sites.flatMap((site) => enumCaseOf(bundle, site) ?? []),
   };
+  built.set(entry, cases);
+  return cases;
 }

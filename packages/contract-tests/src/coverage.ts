@@ -1,10 +1,32 @@
-import { type BoundCase, ENUM_SAMPLE_LIMIT, type EnumCase } from "./cases.js";
+import type { LoadedBundle } from "./bundle.js";
+import { type BoundCase, casesOf, ENUM_SAMPLE_LIMIT, type EnumCase } from "./cases.js";
+import { sitesOf } from "./sites.js";
 
 /** A case the suite knows about but cannot check in full, with the reason, listed under the coverage line. */
 export interface Gap {
   operationId: string;
   caseId: string;
   reason: string;
+}
+
+/** The lists of gaps a report shows (the fields of `Coverage` that hold them). */
+export type GapList =
+  | "notExercisable"
+  | "unbuildableBounds"
+  | "unbuildableEnums"
+  | "pastOnly"
+  | "refused"
+  | "checkedBySuite";
+
+/** The spec's side of the coverage line: every operation, bound, enum and path parameter of a bundle. */
+export function totalsOf(bundle: LoadedBundle) {
+  const all = bundle.operations.map((entry) => casesOf(bundle, entry));
+  return {
+    operations: bundle.operations.length,
+    bounds: all.flatMap((c) => c.bounds),
+    enums: all.flatMap((c) => c.enums),
+    identifiers: bundle.operations.flatMap((entry) => sitesOf(bundle, entry).filter((s) => s.in === "path")).length,
+  };
 }
 
 /** What the suite ran against: the Prism mock, the emulator behind `prism proxy --errors`, or a real host. */
@@ -42,6 +64,10 @@ export class Coverage {
     const set = this.passed.get(kind) ?? new Set();
     set.add(key);
     this.passed.set(kind, set);
+  }
+
+  note(list: GapList, gap: Gap) {
+    this[list].push(gap);
   }
 
   count(kind: string) {

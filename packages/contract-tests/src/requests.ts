@@ -62,8 +62,21 @@ export interface SendOptions {
   sign?: (request: SignableRequest) => Promise<string | undefined>;
 }
 
+/** An answer as the suites read it: the body as text, and parsed when it is JSON. */
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: unknown;
+}
+
 /** Sends a plan to a base URL and reads the answer (JSON when it parses, text otherwise). */
-export async function send(baseUrl: string, entry: Operation, plan: RequestPlan, options: SendOptions = {}) {
+export async function send(
+  baseUrl: string,
+  entry: Operation,
+  plan: RequestPlan,
+  options: SendOptions = {},
+): Promise<Answer> {
   const path = entry.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(serialize(plan.path[name])));
   const url = new URL(baseUrl + path);
   for (const [key, value] of Object.entries(plan.query)) {

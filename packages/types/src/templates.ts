@@ -1,8 +1,9 @@
 // Which `METHOD /path/{param}` template a request is, with its path parameters: one rule for every
 // package that looks requests up by template (the client's signing proxy and scheduler, the
-// emulator's router). A parameter is one non-empty path segment; of the templates a path matches,
-// the one with the most literal segments wins (`/cards/all` before `/cards/{card_id}`), then the
-// first given.
+// emulator's router). A parameter is one path segment, empty included (`/12/accounts//campaigns` is
+// listCampaigns with an empty account id, which validation then refuses by name, as the emulator
+// answers it); of the templates a path matches, the one with the most literal segments wins
+// (`/cards/all` before `/cards/{card_id}`), then the first given.
 
 /** A matched template: its method and template, the value it was given with, the path parameters decoded. */
 export interface TemplateMatch<T> {
@@ -43,7 +44,6 @@ function paramsOf<T>(route: Route<T>, parts: string[]): Record<string, string> |
     const template = route.segments[i] as string;
     const part = parts[i] as string;
     if (template.startsWith("{")) {
-      if (part === "") return undefined;
       params[template.slice(1, -1)] = decodeSegment(part);
     } else if (template !== part) return undefined;
   }

@@ -1,4 +1,4 @@
-// The one template rule: a parameter is one non-empty segment, the most literal template wins, the
+// The one template rule: a parameter is one segment (empty included), the most literal template wins, the
 // method is read in any case, and a malformed escape is kept as sent.
 import { describe, expect, it } from "vitest";
 import { templateMatcher } from "../src/templates.js";
@@ -29,8 +29,8 @@ describe("templateMatcher", () => {
     });
   });
 
-  it("never matches an empty parameter, another segment count or another method", () => {
-    expect(matcher.find("GET", "/12/accounts//cards/c9")).toBeUndefined();
+  it("takes an empty segment as an empty parameter, and never another segment count or method", () => {
+    expect(matcher.find("GET", "/12/accounts//cards/c9")?.params).toEqual({ account_id: "", card_id: "c9" });
     expect(matcher.find("GET", "/12/accounts/a1/cards")).toBeUndefined();
     expect(matcher.find("DELETE", "/12/accounts/a1/cards/c9")).toBeUndefined();
   });

@@ -1,14 +1,19 @@
-// Generates src/generated/ from the spec model's documents (loadSpec(): the registry
+// Generates src/generated/ from the operation catalogue's documents (loadCatalogue(): the registry
 // @xads/spec/documents.json and its bundles; turbo runs it after the spec bundle and before build). A
 // problem fails the run with a message naming what to fix.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadSpec } from "@xads/spec/lib/model.mjs";
+import { loadCatalogue } from "@xads/spec/lib/catalogue.mjs";
 import { GenerateError, generateModules } from "./generate-modules.mjs";
 
 const outDir = join(dirname(fileURLToPath(import.meta.url)), "../src/generated");
 
-const documents = loadSpec().documents.map((d) => ({ name: d.name, bundle: d.bundle(), operations: d.operations() }));
+const catalogue = loadCatalogue();
+const documents = catalogue.documents.map((d) => ({
+  name: d.name,
+  bundle: catalogue.spec.document(d.name).bundle(),
+  operations: d.operations,
+}));
 
 try {
   const written = generateModules(documents, outDir);

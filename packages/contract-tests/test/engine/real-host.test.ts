@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { signOAuth1 } from "@xads/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { realHostCredentials, realHostSigner, withRealAccount } from "../../src/real-host.js";
+import { realHostCredentials, realHostSigner, withRealAccount } from "../../src/real-host-auth.js";
 import { send, validRequest } from "../../src/requests.js";
 import { operation } from "./fixture.js";
 
