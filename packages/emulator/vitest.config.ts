@@ -9,5 +9,8 @@ export default defineConfig({
     reporters: summaryReporters,
     include: ["test/**/*.test.ts"],
     testTimeout: 20_000,
+    // Every emulator a test makes adds its coverage to test-results/coverage.json (test/coverage-setup.ts).
+    globalSetup: ["test/coverage-global-setup.ts"],
+    setupFiles: ["test/coverage-setup.ts"],
   },
 });

@@ -8,7 +8,9 @@
 // requests is what the emulator's own suites test.
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
 import { createEmulator, type Emulator } from "@xads/emulator";
+import { writeCoverageFiles } from "@xads/emulator/coverage-file";
 import { spawnPrism, stopChild } from "@xads/mock";
 
 async function toRequest(message: IncomingMessage, origin: string): Promise<Request> {
@@ -55,6 +57,9 @@ function freshPerRequest(emulator: Emulator): Promise<{ server: Server; url: str
   );
 }
 
+/** The emulator's coverage report of the contract suites (test-results/coverage.json, and its page). */
+const coverageFile = fileURLToPath(new URL("../test-results/coverage.json", import.meta.url));
+
 export interface EmulatorTargets {
   /** Per document: the proxy (`url`) and the emulator itself (`direct`). */
   targets: Array<{ name: string; url: string; direct: string }>;
@@ -78,6 +83,8 @@ export async function startEmulatorTargets(documents: Array<{ name: string; bund
     ),
   );
   const stop = async () => {
+    // What the suites exercised of the API's rules, for the run's summary (scripts/test-summary.mjs).
+    writeCoverageFiles(coverageFile, emulator.coverage());
     await Promise.all(proxies.map((p) => (p.status === "fulfilled" ? stopChild(p.value.child) : undefined)));
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));

@@ -1,9 +1,21 @@
 // @xads/emulator: a stateful sandbox of the X Ads API, generated from the spec. See README.md.
+export type { Coverage } from "./api-coverage/coverage.js";
+export { coverageHtml } from "./api-coverage/html.js";
+export { mergeCoverage } from "./api-coverage/merge.js";
+export type * from "./api-coverage/report.js";
+export type { DoctorOptions } from "./doctor/doctor.js";
+export { doctorFindingIds, type Finding } from "./doctor/index.js";
 export type { Emulator } from "./emulator.js";
 export { createEmulator } from "./emulator.js";
+export type { TenantEmulator } from "./emulator-interface.js";
 export type { Fault, FaultInput } from "./faults.js";
 export type { Fixture } from "./fixture.js";
-export type { Exchange, Observer, RuleOutcome } from "./observe/exchange.js";
+export type { Exchange, ExchangeNotes, Observer, RuleOutcome } from "./observe/exchange.js";
+export type * from "./recording/har.js";
+export { parseRecording, readRecording } from "./recording/read.js";
+export type { RecordingHandle } from "./recording/recorder.js";
+export { checkReplay, type ReplayCheck, replayEmulator } from "./recording/replay.js";
+export { viewerHtml } from "./recording/viewer.js";
 export type { LoggedRequest } from "./request-log.js";
 export type { StateRuleModule } from "./rules/index.js";
 export { stateRuleIds, stateRuleImplementations } from "./rules/index.js";

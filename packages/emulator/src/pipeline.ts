@@ -13,8 +13,9 @@ import { percentEscapesAreUtf8, readRequest } from "./http/read.js";
 import type { RequestLike } from "./http/request-like.js";
 import { route } from "./http/router.js";
 import { HINT_HEADER, RATE_LIMIT_HINT, RATE_LIMITED } from "./limits/hint.js";
-import type { Exchange, RuleOutcome } from "./observe/exchange.js";
+import type { Exchange, ExchangeNotes, RuleOutcome } from "./observe/exchange.js";
 import { customHandlers } from "./operations/index.js";
+import type { LoggedRequest } from "./request-log.js";
 import { handleBatch } from "./resources/batch.js";
 import { handleResource } from "./resources/handlers.js";
 import { handleMembers } from "./resources/members.js";
@@ -196,19 +197,21 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
     status = 500;
     return toReply(failureAnswer(style, failure, {}));
   } finally {
-    if (!url.pathname.startsWith("/_emulator/"))
-      runtime.log.add({
-        at,
-        method: request.method,
-        url: url.pathname + url.search,
-        operationId: operation?.id ?? null,
-        status,
-        durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-        ...(internal ? { error: internal } : {}),
-        ...(signatureHint ? { signatureHint } : {}),
-      });
+    const entry: LoggedRequest | undefined = url.pathname.startsWith("/_emulator/")
+      ? undefined
+      : {
+          at,
+          method: request.method,
+          url: url.pathname + url.search,
+          operationId: operation?.id ?? null,
+          status,
+          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+          ...(internal ? { error: internal } : {}),
+          ...(signatureHint ? { signatureHint } : {}),
+        };
+    const sequence = entry ? runtime.log.add(entry) : undefined;
     if (stack) runtime.onInternalError?.(stack, request.method, url.href);
-    if (seen) tell(runtime, seen, { at, request, url, meta, operation, status, reply });
+    if (seen) tell(runtime, seen, { at, request, url, meta, operation, status, reply, entry, sequence });
   }
 
   async function answer(): Promise<Reply> {
@@ -256,7 +259,11 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
 
     const limit = op.document === "upload" ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
     const read = await readRequest(request, limit);
-    if (seen) seen.body = read.text;
+    if (seen) {
+      seen.body = read.text;
+      // A multipart body has no text: its bytes, for an observer that keeps the request (a recording).
+      if (read.text === "" && read.bytes.byteLength > 0) seen.bytes = read.bytes;
+    }
     if (seen && (read.tooLarge || read.notUtf8)) seen.refusedBy = "body";
     if (read.tooLarge) {
       // What was not read is not waited for: the connection closes after the answer.
@@ -279,6 +286,7 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
       for (const [key, value] of new URLSearchParams(read.form)) query.append(key, value);
 
     const now = runtime.clock.now();
+    if (seen && now !== at) seen.now = now;
     const state = runtime.state();
     const auth = authenticate({
       operation: op,
@@ -296,7 +304,7 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
       nonces: runtime.nonces,
     });
     if (seen) {
-      if (auth.ok) Object.assign(seen, { credential: auth.credential, oauth: auth.oauth });
+      if (auth.ok) Object.assign(seen, { credential: auth.credential, oauth: auth.oauth, signedFor: auth.signedFor });
       else seen.refusedBy = "auth";
     }
     if (!auth.ok) {
@@ -343,16 +351,21 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
       { path: matched.path, query, headers: request.headerRecord ?? (request.headers as Headers), body },
       { now: new Date(now) },
     );
-    const typed = typedParams(query, op.parameters);
-    const echo = { ...matched.path, ...typed };
-    if (seen && !verdict.valid) seen.refusedBy = "validation";
-    if (!verdict.valid) return fail(rejection(op, verdict.errors), echo, headers);
+    if (!verdict.valid) {
+      if (seen) seen.refusedBy = "validation";
+      // The error body echoes the request's parameters, typed as far as they read as their types.
+      return fail(rejection(op, verdict.errors), { ...matched.path, ...typedParams(query, op.parameters) }, headers);
+    }
+    // The request as the validator typed it: nothing is read from the wire strings twice.
+    const validated = verdict.request;
+    const echo = { ...matched.path, ...validated.query };
 
     const call: Call = {
       operation: op,
       path: matched.path,
-      query: typed,
-      body: op.bodyMediaType?.includes("json") && read.text ? JSON.parse(read.text) : undefined,
+      query: validated.query,
+      // A multipart body (read.text empty) is read as its fields, bytes kept, not as the validator's text.
+      body: op.bodyMediaType?.includes("json") && read.text ? validated.body : undefined,
       fields: formFields(read, getOperation(op.id).body?.fieldsInQuery ? query : undefined),
       oauth: auth.oauth,
       credential: auth.credential,
@@ -376,8 +389,10 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
 }
 
 /** What the pipeline gathers of a request for its observers. */
-interface Seen extends Partial<Pick<Exchange, "credential" | "oauth" | "refusedBy">> {
+interface Seen extends Partial<Pick<Exchange, "credential" | "oauth" | "signedFor" | "refusedBy">> {
   body?: string;
+  bytes?: Uint8Array;
+  now?: number;
   errors: Array<{ code: string; parameter?: string }>;
   rules: RuleOutcome[];
 }
@@ -394,6 +409,8 @@ function tell(
     operation: OperationSpec | undefined;
     status: number;
     reply: Reply | undefined;
+    entry: LoggedRequest | undefined;
+    sequence: number | undefined;
   },
 ): void {
   const { request, reply } = ended;
@@ -405,11 +422,14 @@ function tell(
     for (const [name, value] of request.headers) requestHeaders[name] = value;
   }
   const exchange: Exchange = {
+    tenant: runtime.tenant,
     at: ended.at,
     method: request.method.toUpperCase(),
     url: ended.url.href,
     requestHeaders,
     requestBody: seen.body === undefined || seen.body === "" ? undefined : seen.body,
+    ...(seen.bytes ? { requestBytes: seen.bytes } : {}),
+    ...(seen.now !== undefined ? { now: seen.now } : {}),
     operationId: ended.operation?.id ?? null,
     status: ended.status,
     responseHeaders: reply?.headers ?? {},
@@ -417,13 +437,17 @@ function tell(
     loopback: ended.meta.loopback,
     credential: seen.credential,
     oauth: seen.oauth,
+    ...(seen.signedFor !== undefined ? { signedFor: seen.signedFor } : {}),
+    ...(ended.sequence !== undefined ? { sequence: ended.sequence } : {}),
     errors: seen.errors.map(({ code, parameter }) => (parameter === undefined ? { code } : { code, parameter })),
     rules: seen.rules,
     ...(seen.refusedBy ? { refusedBy: seen.refusedBy } : {}),
   };
   for (const observer of runtime.observers) {
     try {
-      observer.exchange(exchange);
+      // An observer written before notes (`(e) => seen.push(e)`) answers whatever its last call did.
+      const notes = observer.exchange(exchange);
+      if (typeof notes === "object" && notes !== null) addNotes(notes, reply, ended.entry);
     } catch (error) {
       runtime.onInternalError?.(
         `observer failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -432,6 +456,12 @@ function tell(
       );
     }
   }
+}
+
+/** An observer's notes: headers on the answer (it is not sent yet), finding ids on the log entry. */
+function addNotes(notes: ExchangeNotes, reply: Reply | undefined, entry: LoggedRequest | undefined): void {
+  if (notes.headers && reply) Object.assign(reply.headers, notes.headers);
+  if (notes.findings?.length && entry) entry.findings = [...(entry.findings ?? []), ...notes.findings];
 }
 
 /** A request that names no URL (its target or its Host): 400 in the port document's error body, logged. */

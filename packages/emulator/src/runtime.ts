@@ -2,6 +2,7 @@
 import type { AuthState } from "./auth/state.js";
 import type { NonceCache } from "./auth/verify.js";
 import type { Clock } from "./clock.js";
+import type { DoctorOptions } from "./doctor/doctor.js";
 import type { Faults } from "./faults.js";
 import type { Fixture } from "./fixture.js";
 import type { RateLimiter } from "./limits/rate-limits.js";
@@ -25,6 +26,8 @@ export interface EmulatorOptions {
    * no module implements throws.
    */
   disabledRules?: readonly string[];
+  /** The client doctor (doctor/): findings on what the client did wrong; `{ header: true }` also answers their ids. */
+  doctor?: boolean | DoctorOptions;
   /** Called with each internal error (default: written to stderr). */
   onInternalError?: (error: string, method: string, url: string) => void;
 }
@@ -36,6 +39,8 @@ export interface State {
 
 export interface Runtime {
   options: { auth: "strict" | "lenient"; rateLimits: boolean };
+  /** The tenant whose state this is (tenants/): "default" for the fixture's. */
+  tenant: string;
   fixture: Fixture;
   clock: Clock;
   state(): State;

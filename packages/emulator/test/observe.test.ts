@@ -8,7 +8,11 @@ describe("observe", () => {
   it("tells each exchange: the request, the answer, the credential and the rules run", async () => {
     const emu = await newEmulator();
     const seen: Exchange[] = [];
-    emu.observe({ exchange: (exchange) => seen.push(exchange) });
+    emu.observe({
+      exchange: (exchange) => {
+        seen.push(exchange);
+      },
+    });
 
     expect((await call(emu, "POST", accountPath(emu, "/custom_audiences?name=twice"))).status).toBe(200);
     expect((await call(emu, "POST", accountPath(emu, "/custom_audiences?name=twice"))).status).toBe(400);
@@ -36,7 +40,11 @@ describe("observe", () => {
   it("says what refused a request before its behaviour ran", async () => {
     const emu = await newEmulator();
     const seen: Exchange[] = [];
-    emu.observe({ exchange: (exchange) => seen.push(exchange) });
+    emu.observe({
+      exchange: (exchange) => {
+        seen.push(exchange);
+      },
+    });
     await call(emu, "GET", "/12/accounts", { consumerSecret: "wrong" });
     await call(emu, "GET", "/12/nowhere");
     await call(emu, "GET", accountPath(emu, "/campaigns?count=5000"));
@@ -51,7 +59,11 @@ describe("observe", () => {
     const errors: string[] = [];
     const emu = await newEmulator({ onInternalError: (error) => errors.push(error) });
     const seen: Exchange[] = [];
-    const detach = emu.observe({ exchange: (exchange) => seen.push(exchange) });
+    const detach = emu.observe({
+      exchange: (exchange) => {
+        seen.push(exchange);
+      },
+    });
     emu.observe({
       exchange: () => {
         throw new Error("observer broke");

@@ -2,15 +2,17 @@
 // xads-workflows: runs every workflow of spec/workflows with respect, against a fresh strict emulator
 // (default) or, with --sandbox, against https://ads-api-sandbox.x.com with the XADS_OAUTH_* credentials.
 import { parseArgs } from "node:util";
+import { saveCoverage } from "@xads/emulator/coverage-file";
 import { coverage, readStateRules, readWorkflows } from "./catalog.mjs";
 import { failures } from "./respect.mjs";
 import { runWorkflows } from "./run.mjs";
 import { emulatorTarget, sandboxTarget } from "./targets.mjs";
 
-const USAGE = `Usage: xads-workflows [--sandbox] [--workflow ID ...] [--verbose]
+const USAGE = `Usage: xads-workflows [--sandbox] [--workflow ID ...] [--verbose] [--coverage FILE]
   Default: a fresh emulator with strict signature checks, behind the signing proxy.
   --sandbox: the real sandbox (https://ads-api-sandbox.x.com), signed with XADS_OAUTH_CONSUMER_KEY,
-  XADS_OAUTH_CONSUMER_SECRET, XADS_OAUTH_TOKEN and XADS_OAUTH_TOKEN_SECRET (never printed).`;
+  XADS_OAUTH_CONSUMER_SECRET, XADS_OAUTH_TOKEN and XADS_OAUTH_TOKEN_SECRET (never printed).
+  --coverage FILE: write the emulator's coverage of the API's rules to FILE (JSON) and its page next to it.`;
 
 async function main() {
   const { values } = parseArgs({
@@ -18,11 +20,14 @@ async function main() {
       sandbox: { type: "boolean" },
       workflow: { type: "string", multiple: true },
       verbose: { type: "boolean" },
+      coverage: { type: "string" },
       help: { type: "boolean" },
     },
   });
   if (values.help) return console.log(USAGE);
   const workflows = readWorkflows();
+  if (values.sandbox && values.coverage)
+    throw new Error("--coverage reads the emulator's coverage: not with --sandbox");
   // The sandbox target refuses first when a credential is missing: nothing runs without them.
   const target = values.sandbox ? await sandboxTarget() : await emulatorTarget();
   try {
@@ -38,6 +43,7 @@ async function main() {
     for (const result of results) console.log(`${result.passed ? "pass" : "FAIL"} ${result.workflowId}`);
     for (const line of failures(results)) console.log(`  ${line}`);
     console.log(coverage(workflows, readStateRules()).line);
+    if (values.coverage && "emulator" in target) console.log(saveCoverage(values.coverage, target.emulator.coverage()));
     process.exitCode = passed ? 0 : 1;
   } finally {
     await target.close();

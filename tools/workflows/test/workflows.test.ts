@@ -2,7 +2,9 @@
 // proxy: each must pass (every step's criteria, status, content type and schema), and every showable
 // state rule must have one or an emulator rule module that implements it.
 
+import { fileURLToPath } from "node:url";
 import { stateRuleImplementations } from "@xads/emulator";
+import { writeCoverageFiles } from "@xads/emulator/coverage-file";
 import { stateRuleProblems } from "@xads/spec/lib/state-rules.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coverage, readStateRules, readWorkflows } from "../src/catalog.mjs";
@@ -21,6 +23,12 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(async () => {
   await target?.close();
+  // The workflows' coverage of the API's rules, which scripts/test-summary.mjs merges with the other suites'.
+  if (target)
+    writeCoverageFiles(
+      fileURLToPath(new URL("../test-results/coverage.json", import.meta.url)),
+      target.emulator.coverage(),
+    );
   console.log(coverage(workflows, rules).line);
 });
 

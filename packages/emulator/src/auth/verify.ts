@@ -44,7 +44,13 @@ export interface AuthInput {
 }
 
 export type AuthResult =
-  | { ok: true; credential: string | undefined; oauth: Record<string, string> | undefined }
+  | {
+      ok: true;
+      credential: string | undefined;
+      oauth: Record<string, string> | undefined;
+      /** The base URL a verified OAuth 1.0a signature was made for (strict mode). */
+      signedFor?: string;
+    }
   | {
       ok: false;
       error: ApiError;
@@ -204,8 +210,8 @@ function verifyOAuth1(input: AuthInput, oauth: Record<string, string>): AuthResu
   const sent = oauth.oauth_signature ?? "";
   const matches = (base: string) => constantTimeEqual(hmacSha1Signature(base, app.secret, secret.secret), sent);
   // A few candidates, each base string made only when the one before did not match.
-  const signed = urls.some((url) => readings.some((reading) => matches(baseStringOf(input.method, url, reading))));
-  if (!signed) {
+  const signedFor = urls.find((url) => readings.some((reading) => matches(baseStringOf(input.method, url, reading))));
+  if (signedFor === undefined) {
     const localPort = documents.find((d) => d.name === input.operation.document)?.mockPort;
     return {
       ...(unauthorized("Could not authenticate you: the signature does not match") as { ok: false; error: ApiError }),
@@ -222,7 +228,7 @@ function verifyOAuth1(input: AuthInput, oauth: Record<string, string>): AuthResu
   }
   if (!input.nonces.use(`${consumerKey}\n${token ?? ""}\n${oauth.oauth_nonce}`, input.now))
     return unauthorized(`The nonce ${oauth.oauth_nonce} was used already`);
-  return { ok: true, credential: token ?? consumerKey, oauth };
+  return { ok: true, credential: token ?? consumerKey, oauth, signedFor };
 }
 
 export function authenticate(input: AuthInput): AuthResult {

@@ -12,8 +12,15 @@ export interface RuleOutcome {
 }
 
 export interface Exchange {
-  /** On the emulator's clock, ms. */
+  /** The tenant it went to ("default": the fixture's). */
+  tenant: string;
+  /** On the tenant's clock, ms. */
   at: number;
+  /**
+   * The clock it was authenticated, rate-limited and answered at, when not `at` (a real-time clock
+   * moved while its body arrived).
+   */
+  now?: number;
   method: string;
   /** As the request named it (scheme, host, path and query). */
   url: string;
@@ -21,6 +28,8 @@ export interface Exchange {
   requestHeaders: Record<string, string>;
   /** The body as text (a multipart body: empty; its parts are bytes), undefined when there was none. */
   requestBody: string | undefined;
+  /** A multipart body's bytes as sent (its `requestBody` is undefined). */
+  requestBytes?: Uint8Array;
   operationId: string | null;
   status: number;
   responseHeaders: Record<string, string>;
@@ -31,6 +40,10 @@ export interface Exchange {
   credential: string | undefined;
   /** The OAuth 1.0a parameters of its Authorization header, when it had them. */
   oauth: Readonly<Record<string, string>> | undefined;
+  /** The base URL its OAuth 1.0a signature was verified for (strict auth): its own, or another it was signed for. */
+  signedFor?: string;
+  /** Its number in the tenant's request log, counting from the start: `requests[sequence - firstSequence]`. */
+  sequence?: number;
   /** The validator's and the behaviours' errors, as answered (code and parameter). */
   errors: readonly { code: string; parameter?: string }[];
   rules: readonly RuleOutcome[];
@@ -38,7 +51,14 @@ export interface Exchange {
   refusedBy?: "route" | "fault" | "body" | "auth" | "rate-limit" | "validation";
 }
 
+/** What an observer adds to the exchange it was told: headers of the answer, ids on the request's log entry. */
+export interface ExchangeNotes {
+  headers?: Record<string, string>;
+  findings?: readonly string[];
+}
+
 /** Something a test run attaches to the emulator to see every exchange, in the order they end. */
 export interface Observer {
-  exchange(exchange: Exchange): void;
+  // biome-ignore lint/suspicious/noConfusingVoidType: an observer that adds nothing returns nothing
+  exchange(exchange: Exchange): ExchangeNotes | void;
 }
