@@ -1,7 +1,7 @@
 // One request, start to end: route, faults, body, auth, rate limit, validation (@xads/validator), the
 // operation's behaviour, and the answer in the document's own shapes. Nothing changes before the
 // request is accepted, and an internal error answers 500 INTERNAL_ERROR and is logged.
-import { getOperation } from "@xads/validator";
+import { getOperation, type ValidateOptions } from "@xads/validator";
 import { handleAuth } from "./auth/handlers.js";
 import { authenticate, BASE_STRING_HEADER } from "./auth/verify.js";
 import { type Answer, ApiFailure, type Call, DroppedConnection } from "./call.js";
@@ -13,7 +13,7 @@ import { percentEscapesAreUtf8, readRequest } from "./http/read.js";
 import type { RequestLike } from "./http/request-like.js";
 import { route } from "./http/router.js";
 import { HINT_HEADER, RATE_LIMIT_HINT, RATE_LIMITED } from "./limits/hint.js";
-import type { Exchange, ExchangeNotes, RuleOutcome } from "./observe/exchange.js";
+import type { Exchange, ExchangeNotes, RuleOutcome, XRuleOutcome } from "./observe/exchange.js";
 import { customHandlers } from "./operations/index.js";
 import type { LoggedRequest } from "./request-log.js";
 import { handleBatch } from "./resources/batch.js";
@@ -347,9 +347,16 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
     const headers = { ...op.fixedHeaders, ...rateHeaders };
 
     const body = await validationBody(op, read);
+    const options: ValidateOptions = { now: new Date(now) };
+    // The x-rules' outcomes, for the observers: without one the validator is not asked for them.
+    if (seen) {
+      const xRules: XRuleOutcome[] = [];
+      seen.xRules = xRules;
+      options.onRule = ({ id, outcome }) => xRules.push({ id, outcome });
+    }
     const verdict = getOperation(op.id).validateRequest(
       { path: matched.path, query, headers: request.headerRecord ?? (request.headers as Headers), body },
-      { now: new Date(now) },
+      options,
     );
     if (!verdict.valid) {
       if (seen) seen.refusedBy = "validation";
@@ -395,6 +402,7 @@ interface Seen extends Partial<Pick<Exchange, "credential" | "oauth" | "signedFo
   now?: number;
   errors: Array<{ code: string; parameter?: string }>;
   rules: RuleOutcome[];
+  xRules?: XRuleOutcome[];
 }
 
 /** Tells every observer what was asked and answered; an observer that throws is reported, not fatal. */
@@ -441,6 +449,7 @@ function tell(
     ...(ended.sequence !== undefined ? { sequence: ended.sequence } : {}),
     errors: seen.errors.map(({ code, parameter }) => (parameter === undefined ? { code } : { code, parameter })),
     rules: seen.rules,
+    ...(seen.xRules ? { xRules: seen.xRules } : {}),
     ...(seen.refusedBy ? { refusedBy: seen.refusedBy } : {}),
   };
   for (const observer of runtime.observers) {

@@ -2,7 +2,7 @@
 // served report (JSON and HTML), and a report that never carries a secret.
 import { describe, expect, it } from "vitest";
 import { ADMIN_PREFIX } from "../src/admin/admin.js";
-import { coverageHtml, type Emulator, type OperationCoverage } from "../src/index.js";
+import { coverageHtml, type Emulator, type Exchange, type OperationCoverage } from "../src/index.js";
 import { accountPath, call, newEmulator } from "./helpers.js";
 
 const UPLOAD = "https://upload.x.com/1.1/media/upload.json";
@@ -115,6 +115,68 @@ describe("coverage", () => {
     // Update and delete items were never sent: the rule was never engaged.
     expect(rules["update-delete-needs-campaign"]).toEqual([0, 0]);
     expect(operation(emu, "batchCampaigns").bounds.find((b) => b.bound === "items")).toMatchObject({ limit: 40 });
+  });
+
+  it("tells observers the x-rule outcomes the validator reports, per batch item, and counts each rule once", async () => {
+    const emu = await newEmulator();
+    const seen: Exchange[] = [];
+    emu.observe({
+      exchange: (exchange) => {
+        seen.push(exchange);
+      },
+    });
+    const create = { operation_type: "Create", params: { funding_instrument_id: emu.fixture.fundingInstrumentId } };
+    const named = { ...create, params: { ...create.params, name: "named" } };
+    const batch = (items: unknown[]) =>
+      call(emu, "POST", `/12/batch/accounts/${emu.fixture.accountId}/campaigns`, { json: items });
+    expect((await batch([named, create])).status).toBe(400);
+    expect((await call(emu, "GET", "/12/accounts", { consumerSecret: "wrong" })).status).toBe(401);
+
+    const [refused, unauthenticated] = seen as [Exchange, Exchange];
+    const told = (id: string) => refused.xRules?.filter((r) => r.id === id).map((r) => r.outcome);
+    expect(told("create-needs-name")).toEqual(["held", "broken"]);
+    expect(told("create-needs-funding-instrument")).toEqual(["held", "held"]);
+    expect(told("update-delete-needs-campaign")).toEqual([]);
+    expect(unauthenticated.xRules).toBeUndefined();
+
+    const rules = Object.fromEntries(
+      operation(emu, "batchCampaigns").xRules.map((r) => [r.ruleId, [r.held, r.broken]]),
+    );
+    expect(rules["create-needs-name"]).toEqual([0, 1]);
+    expect(rules["create-needs-funding-instrument"]).toEqual([0, 0]);
+  });
+
+  it("counts x-rules over a multipart body's fields, and an emptied list as nothing to test", async () => {
+    const emu = await newEmulator();
+    const init = await call(emu, "POST", UPLOAD, {
+      form: "command=INIT&total_bytes=8&media_type=video%2Fmp4&media_category=amplify_video",
+    });
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      command: "APPEND",
+      media_id: init.body.media_id_string as string,
+      segment_index: "0",
+      media_data: Buffer.alloc(8).toString("base64"),
+    }))
+      form.set(name, value);
+    const request = new Request(UPLOAD, { method: "POST", body: form });
+    const append = await call(emu, "POST", UPLOAD, {
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+      rawBody: await request.arrayBuffer(),
+    });
+    expect(append.status).toBe(204);
+    expect(operation(emu, "uploadMedia").xRules).toContainEqual(
+      expect.objectContaining({ ruleId: "media-excludes-media-data", held: 1, broken: 0 }),
+    );
+
+    const draft = await call(emu, "POST", accountPath(emu, "/draft_tweets?text=hi"));
+    const path = accountPath(emu, `/draft_tweets/${draft.body.data.id}`);
+    expect((await call(emu, "PUT", `${path}?media_keys=`)).status).toBe(200);
+    const mix = () => operation(emu, "updateDraftTweet").xRules.find((r) => r.kind === "media-keys-mix");
+    expect(mix()).toMatchObject({ held: 0, broken: 0 });
+    // A video of the fixture account's media library.
+    expect((await call(emu, "PUT", `${path}?media_keys=13_909110614026444802`)).status).toBe(200);
+    expect(mix()).toMatchObject({ held: 1, broken: 0 });
   });
 
   it("sees the upload processing states the upload host answers", async () => {

@@ -24,6 +24,7 @@ export type {
   RequestInput,
   ResponseOptions,
   ResponseValidation,
+  RuleOutcome,
   ValidateOptions,
   ValidationError,
   ValidationResult,

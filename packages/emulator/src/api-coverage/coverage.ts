@@ -9,7 +9,7 @@ import { type Catalogue, coverageCatalogue, documentedStatus, type OperationEntr
 import { COVERAGE_FORMAT, type CoverageReport, type OperationCoverage } from "./report.js";
 import { requestView } from "./request-view.js";
 import { withSummary } from "./summary.js";
-import { brokenRules, engaged } from "./x-rules.js";
+import { countedXRules } from "./x-rules.js";
 
 /** `emu.coverage()`: the report since the emulator was made or `emu.coverage.reset()`; `reset()` of the emulator keeps it. */
 export interface Coverage {
@@ -55,9 +55,8 @@ function countOperation(counts: Counts, entry: OperationEntry, exchange: Exchang
     counts.add(key("window", windowOf(entry.spec, view.rawQuery).name));
     return;
   }
-  if (refusedBy === "validation")
-    for (const rule of brokenRules(rules, exchange)) counts.add(key("broken", id, rule.id));
-  else for (const rule of rules) if (engaged(rule, view)) counts.add(key("held", id, rule.id));
+  const { outcome, ruleIds } = countedXRules(exchange);
+  for (const ruleId of ruleIds) counts.add(key(outcome, id, ruleId));
   for (const bound of entry.bounds) {
     const values = bound.read(view);
     if (values.includes(bound.limit)) counts.add(key("at", id, bound.bound));

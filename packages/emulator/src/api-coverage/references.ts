@@ -1,7 +1,8 @@
-// Reads an x-rule's references (`query.count`, `body[].params.name`) in a request, by the references
-// the validator's generator parsed: a rule whose body references share a `[]` prefix is read once per
-// item (a batch's items), as the validator checks it; an absent value takes the reference's schema
-// default, which does not make it sent.
+// Reads the references of an x-rule of a limit kind (`query.count`, `body[].params.name`) in a request,
+// for the bounds (bounds.ts) to measure the value a request sent against the rule's limit: whether a
+// rule was engaged, held or broke is the validator's to say (x-rules.ts). A rule whose body references
+// share a `[]` prefix is read once per item (a batch's items), as the validator checks it; an absent
+// value takes the reference's schema default, which does not make it sent.
 import type { Rule } from "@xads/validator";
 import type { RequestView } from "./request-view.js";
 
@@ -14,7 +15,7 @@ export interface Scope {
   base: unknown;
 }
 
-export interface Place {
+interface Place {
   value: unknown;
   /** Sent (a default does not count). */
   present: boolean;

@@ -15,7 +15,6 @@ export interface RequestView {
   header: Record<string, unknown>;
   /** A JSON body parsed, a form body as its fields; undefined when none was sent or it is not shown (multipart). */
   body: unknown;
-  bodySent: boolean;
   /** The body's size in UTF-8 bytes, when its text is shown. */
   bodyBytes(): number | undefined;
 }
@@ -81,7 +80,6 @@ export function requestView(exchange: Exchange, validator: OperationValidator): 
     path: Object.create(null),
     header,
     body,
-    bodySent: text !== undefined || /multipart\//i.test(contentType),
     bodyBytes: () => (text === undefined ? undefined : new TextEncoder().encode(text).length),
   };
 }

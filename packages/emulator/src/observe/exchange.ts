@@ -11,6 +11,13 @@ export interface RuleOutcome {
   held: boolean;
 }
 
+/** An x-rule's outcome in one scope the validator checked it in (@xads/validator's `onRule`). */
+export interface XRuleOutcome {
+  /** The rule's id (`getOperation(operationId).rules`). */
+  id: string;
+  outcome: "held" | "broken";
+}
+
 export interface Exchange {
   /** The tenant it went to ("default": the fixture's). */
   tenant: string;
@@ -47,6 +54,11 @@ export interface Exchange {
   /** The validator's and the behaviours' errors, as answered (code and parameter). */
   errors: readonly { code: string; parameter?: string }[];
   rules: readonly RuleOutcome[];
+  /**
+   * The x-rules the validator checked, once per rule per scope that gave it something to test (a
+   * batch's items), when the request reached validation.
+   */
+  xRules?: readonly XRuleOutcome[];
   /** The request was refused before the operation's behaviour ran: by auth, a rate limit, a fault or validation. */
   refusedBy?: "route" | "fault" | "body" | "auth" | "rate-limit" | "validation";
 }

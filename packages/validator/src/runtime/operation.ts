@@ -144,6 +144,7 @@ export function defineOperation(definition: OperationDefinition): OperationValid
         definition.checks,
         { ...request, rawBody: body.raw, bodyMediaType: definition.body?.mediaType, now: options.now ?? new Date() },
         list.add,
+        options.onRule,
       );
     }
     const errors = list.list();

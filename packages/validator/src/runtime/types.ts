@@ -1,5 +1,6 @@
 // Shapes shared by the generated modules and the runtime.
 
+import type { RuleKind } from "./rules/rule.js";
 import type { SchemaFunction } from "./schema-runtime.js";
 
 /** One error, in the API's own error shape. */
@@ -74,6 +75,20 @@ export interface ValidateOptions {
   now?: Date;
   /** The most errors listed (100 by default); more are counted in one last error. */
   maxErrors?: number;
+  /**
+   * Told each x-rule's outcome, once per rule per scope it is checked in (once, or once per item of a
+   * batch it is read in): `held` when the rule had something to test and passed, `broken` when it added
+   * an error. A rule with nothing to test (a conditional whose `if` is not met, an absent value) is not
+   * told, and neither is any rule when the schema errors pass `maxErrors` (the x-rules are not checked).
+   */
+  onRule?: (outcome: RuleOutcome) => void;
+}
+
+/** An x-rule's outcome in one scope of a request (`ValidateOptions.onRule`). */
+export interface RuleOutcome {
+  id: string;
+  kind: RuleKind;
+  outcome: "held" | "broken";
 }
 
 /** How a raw string is turned into a typed value, derived from a schema by the generator. */

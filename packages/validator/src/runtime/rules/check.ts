@@ -13,5 +13,9 @@ export interface Failure {
   detail?: string;
 }
 
-/** A kind's check: the places that break the rule within one scope (empty when it holds). */
-export type Check<R extends RuleBase> = (rule: R, scope: Scope) => Failure[];
+/**
+ * A kind's check: the places that break the rule within one scope (empty when it holds), or undefined
+ * when the scope gave it nothing to test (a conditional's `if` not met, a value absent): the rule was
+ * not engaged there, so it neither held nor broke.
+ */
+export type Check<R extends RuleBase> = (rule: R, scope: Scope) => Failure[] | undefined;

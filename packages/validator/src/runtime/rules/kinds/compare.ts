@@ -21,11 +21,12 @@ function comparable(a: unknown, b: unknown): [number, number] | [string, string]
   return undefined;
 }
 
-function holds(operator: CompareRule["operator"], a: unknown, b: unknown): boolean {
+/** Whether `a operator b` holds; undefined when an ordering compares values of different types (skipped). */
+function holds(operator: CompareRule["operator"], a: unknown, b: unknown): boolean | undefined {
   const pair = comparable(a, b);
   if (operator === "==") return pair ? pair[0] === pair[1] : equal(a, b);
   if (operator === "!=") return pair ? pair[0] !== pair[1] : !equal(a, b);
-  if (!pair) return true;
+  if (!pair) return undefined;
   const [left, right] = pair;
   if (operator === "<") return left < right;
   if (operator === "<=") return left <= right;
@@ -36,6 +37,9 @@ function holds(operator: CompareRule["operator"], a: unknown, b: unknown): boole
 export const check: Check<CompareRule> = (rule, scope) => {
   const left = locate(scope, rule, rule.left);
   const right = locate(scope, rule, rule.right);
-  if (left.value === undefined || right.value === undefined || left.value === null || right.value === null) return [];
-  return holds(rule.operator, left.value, right.value) ? [] : [{ parameter: left.parameter }];
+  if (left.value === undefined || right.value === undefined || left.value === null || right.value === null)
+    return undefined;
+  const held = holds(rule.operator, left.value, right.value);
+  if (held === undefined) return undefined;
+  return held ? [] : [{ parameter: left.parameter }];
 };

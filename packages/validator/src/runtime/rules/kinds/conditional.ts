@@ -34,7 +34,7 @@ function meets(condition: Condition, place: Located, absent: boolean): boolean {
 }
 
 export const check: Check<ConditionalRule> = (rule, scope) => {
-  if (!meets(rule.if, locate(scope, rule, rule.if.parameter), false)) return [];
+  if (!meets(rule.if, locate(scope, rule, rule.if.parameter), false)) return undefined;
   const then = locate(scope, rule, rule.then.parameter);
   return meets(rule.then, then, true) ? [] : [{ parameter: then.parameter }];
 };

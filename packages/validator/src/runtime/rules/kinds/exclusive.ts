@@ -1,4 +1,4 @@
-// exclusive: at most one of `parameters` is sent.
+// exclusive: at most one of `parameters` is sent (none sent: nothing to test).
 import type { Check, RuleBase } from "../check.js";
 import { locate } from "../reference.js";
 
@@ -9,7 +9,8 @@ export interface ExclusiveRule extends RuleBase {
 
 export const check: Check<ExclusiveRule> = (rule, scope) => {
   const present = rule.parameters.map((r) => locate(scope, rule, r)).filter((p) => p.present);
-  return present.length <= 1
+  if (present.length === 0) return undefined;
+  return present.length === 1
     ? []
     : [
         {

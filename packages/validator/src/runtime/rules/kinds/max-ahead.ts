@@ -13,7 +13,7 @@ export interface MaxAheadRule extends RuleBase {
 export const check: Check<MaxAheadRule> = (rule, scope) => {
   const place = locate(scope, rule, rule.parameter);
   const instant = instantOf(place.value);
-  if (!instant) return [];
+  if (!instant) return undefined;
   const limit = addDuration(scope.request.now, parseDuration(rule.max)).getTime();
   const ok = rule.exclusive ? instant.getTime() < limit : instant.getTime() <= limit;
   return ok ? [] : [{ parameter: place.parameter, detail: `more than ${rule.max} ahead` }];

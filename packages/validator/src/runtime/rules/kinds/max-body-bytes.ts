@@ -28,5 +28,6 @@ function byteLength(request: Scope["request"]): number | undefined {
 
 export const check: Check<MaxBodyBytesRule> = (rule, scope) => {
   const size = byteLength(scope.request);
-  return size === undefined || size <= rule.max ? [] : [{ parameter: "body", detail: `${size} bytes` }];
+  if (size === undefined) return undefined;
+  return size <= rule.max ? [] : [{ parameter: "body", detail: `${size} bytes` }];
 };

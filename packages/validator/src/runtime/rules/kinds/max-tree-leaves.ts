@@ -32,7 +32,7 @@ function countLeaves(root: unknown, children: string): number {
 
 export const check: Check<MaxTreeLeavesRule> = (rule, scope) => {
   const place = locate(scope, rule, rule.parameter);
-  if (place.value === undefined || place.value === null) return [];
+  if (place.value === undefined || place.value === null) return undefined;
   const leaves = countLeaves(place.value, rule.children);
   return leaves <= rule.max ? [] : [{ parameter: place.parameter, detail: `${leaves} leaves` }];
 };

@@ -14,7 +14,7 @@ export interface MediaKeysMixRule extends RuleBase {
 export const check: Check<MediaKeysMixRule> = (rule, scope) => {
   const place = locate(scope, rule, rule.parameter);
   const keys = Array.isArray(place.value) ? place.value : typeof place.value === "string" ? [place.value] : [];
-  if (keys.length === 0) return [];
+  if (keys.length === 0) return undefined;
   const kindOf = (key: unknown) =>
     Object.keys(rule.prefixes).find(
       (kind) => typeof key === "string" && (rule.prefixes[kind] ?? []).some((p) => key.startsWith(p)),

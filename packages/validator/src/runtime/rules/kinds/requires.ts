@@ -9,7 +9,7 @@ export interface RequiresRule extends RuleBase {
 }
 
 export const check: Check<RequiresRule> = (rule, scope) => {
-  if (!locate(scope, rule, rule.if).present) return [];
+  if (!locate(scope, rule, rule.if).present) return undefined;
   return rule.then
     .map((r) => locate(scope, rule, r))
     .filter((p) => !p.present)

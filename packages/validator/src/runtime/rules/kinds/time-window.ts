@@ -17,7 +17,7 @@ export const check: Check<TimeWindowRule> = (rule, scope) => {
   const end = locate(scope, rule, rule.end);
   const from = instantOf(start.value);
   const to = end.value === undefined && rule.endDefaultsToNow ? scope.request.now : instantOf(end.value);
-  if (!from || !to) return [];
+  if (!from || !to) return undefined;
   if (to.getTime() < from.getTime()) return [{ parameter: end.parameter, detail: "the end is before the start" }];
   const latest = addDuration(from, parseDuration(rule.max));
   return to.getTime() <= latest.getTime()

@@ -1,4 +1,5 @@
-// uniform: items with the same `groupBy` value agree on every field of `fields`.
+// uniform: items with the same `groupBy` value agree on every field of `fields` (no two items of one
+// group: nothing to test).
 import { equal } from "../../helpers.js";
 import { stringify } from "../../json-text.js";
 import type { Check, Failure, RuleBase } from "../check.js";
@@ -22,9 +23,10 @@ function at(value: unknown, path: string): unknown {
 
 export const check: Check<UniformRule> = (rule, scope) => {
   const place = locate(scope, rule, rule.items);
-  if (!Array.isArray(place.value)) return [];
+  if (!Array.isArray(place.value)) return undefined;
   const firsts = new Map<unknown, unknown>();
   const failures: Failure[] = [];
+  let compared = false;
   place.value.forEach((item, index) => {
     const key = stringify(at(item, rule.groupBy) ?? null);
     const first = firsts.get(key);
@@ -32,6 +34,7 @@ export const check: Check<UniformRule> = (rule, scope) => {
       firsts.set(key, item);
       return;
     }
+    compared = true;
     for (const field of rule.fields) {
       if (!equal(at(item, field), at(first, field))) {
         failures.push({
@@ -41,5 +44,5 @@ export const check: Check<UniformRule> = (rule, scope) => {
       }
     }
   });
-  return failures;
+  return compared ? failures : undefined;
 };
