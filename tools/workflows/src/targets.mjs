@@ -1,6 +1,6 @@
 // Where the workflows run: a strict emulator, or the real sandbox, each behind one signing proxy per
 // document (respect cannot sign OAuth 1.0a).
-import { createSigningProxy, createTokenMemory, credentialsFromEnv } from "@xads/client/sign-proxy";
+import { createHarRecorder, createSigningProxy, createTokenMemory, credentialsFromEnv } from "@xads/client/sign-proxy";
 import { createEmulator } from "@xads/emulator";
 
 /** The real hosts of each document's sandbox (the auth and upload hosts have none of their own). */
@@ -14,14 +14,15 @@ export const SANDBOX_HOSTS = {
 /**
  * @param {Record<string, string>} targets document -> origin
  * @param {import("@xads/client/sign-proxy").ProxyCredentials} credentials
+ * @param {import("@xads/client/sign-proxy").HarRecorder} [recorder] one timeline for every host
  */
-async function proxies(targets, credentials) {
+async function proxies(targets, credentials, recorder) {
   // One memory for all hosts: an access token issued by the auth host signs ads requests.
   const tokens = createTokenMemory();
   const started = await Promise.all(
     Object.entries(targets).map(async ([name, target]) => [
       name,
-      await createSigningProxy({ target, credentials, tokens }),
+      await createSigningProxy({ target, credentials, tokens, ...(recorder ? { recorder } : {}) }),
     ]),
   );
   return {
@@ -50,8 +51,15 @@ export async function emulatorTarget(options = {}) {
   };
 }
 
-/** The real sandbox, signed with the XADS_OAUTH_* credentials; throws, naming the missing variables, without them. */
-export async function sandboxTarget(env = process.env) {
-  const signed = await proxies(SANDBOX_HOSTS, credentialsFromEnv(env));
-  return { servers: signed.servers, close: signed.close };
+/**
+ * The real sandbox, signed with the XADS_OAUTH_* credentials; throws, naming the missing variables,
+ * without them. `recordDir`: every exchange written to recordDir/recording.har, redacted.
+ * @param {Record<string, string | undefined>} [env]
+ * @param {{ recordDir?: string }} [options]
+ */
+export async function sandboxTarget(env = process.env, options = {}) {
+  const credentials = credentialsFromEnv(env);
+  const recorder = options.recordDir ? createHarRecorder(credentials, options.recordDir) : undefined;
+  const signed = await proxies(SANDBOX_HOSTS, credentials, recorder);
+  return { servers: signed.servers, close: signed.close, recording: recorder?.file };
 }

@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { BodyTooLarge, createDoor, isLoopbackHost, readBodyWithin, requestUrl } from "@xads/local-guard";
 import { basicAuthorization } from "../layers/basic.js";
 import { signOAuth1 } from "../oauth1.js";
+import type { HarRecorder } from "./recorder.js";
 import { type ProxyCredentials, planSigning, SIGN_TOKEN_HEADER } from "./signing-plan.js";
 import { createTokenMemory, type TokenMemory } from "./token-memory.js";
 
@@ -41,6 +42,8 @@ export interface SigningProxyOptions {
   allowedOrigins?: readonly string[];
   /** Host names a request may name besides this machine's loopback names and the listen address. */
   allowedHosts?: readonly string[];
+  /** Records each exchange it forwards, redacted (`createHarRecorder`; `--record DIR`). */
+  recorder?: HarRecorder;
 }
 
 export interface SigningProxy {
@@ -185,6 +188,7 @@ export async function createSigningProxy(options: SigningProxyOptions): Promise<
         }).authorization,
       );
     }
+    const startedAt = Date.now();
     let answer: Response;
     try {
       answer = await fetch(url, {
@@ -199,6 +203,17 @@ export async function createSigningProxy(options: SigningProxyOptions): Promise<
       throw new ProxyFailure(502, `${method} ${origin.origin}${incoming.pathname}: ${reason}`);
     }
     const payload = Buffer.from(await answer.arrayBuffer());
+    options.recorder?.record({
+      startedAt,
+      endedAt: Date.now(),
+      method,
+      url,
+      requestHeaders: headers,
+      requestBody: body,
+      status: answer.status,
+      responseHeaders: answer.headers,
+      responseBody: payload,
+    });
     const out: Record<string, string> = { ...cors };
     answer.headers.forEach((value, name) => {
       if (!DROPPED_ANSWER_HEADERS.has(name)) out[name] = value;
