@@ -6,6 +6,7 @@
 import { coercionPlanOf } from "./coercion-plans.mjs";
 import { envelopeOf, recordSchemaOf } from "./envelopes.mjs";
 import { errorStyleOf, isErrorStatus, knownErrorCodesOf } from "./error-bodies.mjs";
+import { linkProblems, linksOf } from "./links.mjs";
 import { mayAnswerText, pickResponseMediaType } from "./media.mjs";
 import { loadSpec, operationsOf } from "./model.mjs";
 import { resolve } from "./operations.mjs";
@@ -29,6 +30,7 @@ import { isCommaSeparated, wireTypeOf } from "./wire-types.mjs";
 /** @typedef {import("./string-enums.mjs").StringEnum} StringEnum */
 /** @typedef {import("./upload-limits.mjs").UploadLimits} UploadLimits */
 /** @typedef {import("./coercion-plans.mjs").CoercionPlan} CoercionPlan */
+/** @typedef {import("./links.mjs").CatalogueLink} CatalogueLink */
 /** @typedef {import("../rules/registry.mjs").ParsedRule} ParsedRule */
 /** @typedef {import("../rules/registry.mjs").Registry} RuleRegistry */
 
@@ -71,6 +73,8 @@ import { isCommaSeparated, wireTypeOf } from "./wire-types.mjs";
  *   undefined without a body
  * @property {boolean} text a JSON answer that may also come as a text page (a `text/html` beside it)
  * @property {Node | undefined} schema the chosen media type's, resolved
+ * @property {CatalogueLink[]} links its OpenAPI links (lib/links.mjs): the operations this answer leads
+ *   to, each parameter with the expression that fills it; empty when it has none
  */
 
 /**
@@ -220,10 +224,12 @@ function toRequestBody(bundle, body) {
 }
 
 /**
+ * @param {Node} bundle
+ * @param {Operation} operation
  * @param {Operation["responses"][number]} response
  * @returns {CatalogueResponse}
  */
-function toResponse(response) {
+function toResponse(bundle, operation, response) {
   const types = Object.keys(response.media);
   const mediaType = pickResponseMediaType(types);
   return {
@@ -231,7 +237,21 @@ function toResponse(response) {
     mediaType,
     text: mayAnswerText(types),
     schema: mediaType ? response.media[mediaType]?.schema : undefined,
+    links: linksOf(bundle, operation.raw.responses?.[response.status], `${operation.id} ${response.status}`),
   };
+}
+
+/**
+ * A document's operations, refused when one of their links leads nowhere or names a parameter its
+ * target does not take.
+ * @param {string} documentName
+ * @param {CatalogueOperation[]} operations
+ * @returns {CatalogueOperation[]}
+ */
+function checkedLinks(documentName, operations) {
+  const problems = linkProblems(operations);
+  if (problems.length > 0) throw new Error(`the links of document ${documentName}: ${problems.join("; ")}`);
+  return operations;
 }
 
 /**
@@ -322,7 +342,7 @@ function toOperation(documentName, bundle, operation, rateLimits) {
     serversFrom: serversFromOf(bundle, operation),
     parameters: operation.parameters.map((p) => toParameter(bundle, p)),
     requestBody: body ? toRequestBody(bundle, body) : undefined,
-    responses: operation.responses.map(toResponse),
+    responses: operation.responses.map((r) => toResponse(bundle, operation, r)),
     rules: operation.parsedRules,
     batch: operation.batch,
     success: toSuccess(bundle, operation),
@@ -371,7 +391,10 @@ function toDocument(document, rateLimits) {
     role: document.role,
     mockPort: document.mockPort,
     servers: document.servers,
-    operations: operations.map((o) => toOperation(document.name, bundle, o, rateLimits)),
+    operations: checkedLinks(
+      document.name,
+      operations.map((o) => toOperation(document.name, bundle, o, rateLimits)),
+    ),
     knownErrorCodes: knownErrorCodesOf(
       bundle,
       operations.flatMap((o) => o.responses.filter((r) => isErrorStatus(r.status))),
@@ -438,5 +461,8 @@ export function loadCatalogue(spec = loadSpec()) {
  * @returns {CatalogueOperation[]}
  */
 export function catalogueOperationsOf(documentName, bundle, options = {}) {
-  return operationsOf(documentName, bundle, options).map((o) => toOperation(documentName, bundle, o, new Map()));
+  return checkedLinks(
+    documentName,
+    operationsOf(documentName, bundle, options).map((o) => toOperation(documentName, bundle, o, new Map())),
+  );
 }

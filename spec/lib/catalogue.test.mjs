@@ -200,6 +200,59 @@ describe("the operation catalogue of the spec", () => {
   });
 });
 
+describe("the links of the spec's answers", () => {
+  const linksOf = (/** @type {string} */ id) =>
+    Object.fromEntries(
+      (catalogue.operation(id).responses.find((r) => r.status === "200")?.links ?? []).map((link) => [
+        link.operationId,
+        Object.fromEntries(link.parameters.map((p) => [p.name, p.expression])),
+      ]),
+    );
+
+  it("leads from a created campaign to its read, update and delete, by the id the answer carries", () => {
+    const parameters = { account_id: "$request.path.account_id", campaign_id: "$response.body#/data/id" };
+    assert.deepEqual(linksOf("createCampaign"), {
+      getCampaign: parameters,
+      updateCampaign: parameters,
+      deleteCampaign: parameters,
+    });
+    const [get] = catalogue.operation("createCampaign").responses[0]?.links ?? [];
+    assert.deepEqual(get?.parameters[1]?.from, { source: "response", part: "body", pointer: "/data/id" });
+    assert.deepEqual(get?.parameters[0]?.from, { source: "request", part: "path", name: "account_id" });
+  });
+
+  it("leads from a page to the read of its first record, for the read-only funding instruments too", () => {
+    assert.deepEqual(linksOf("listFundingInstruments"), {
+      getFundingInstrument: {
+        account_id: "$request.path.account_id",
+        funding_instrument_id: "$response.body#/data/0/id",
+      },
+    });
+    for (const id of ["listCampaigns", "listLineItems", "listCards", "listCustomAudiences"])
+      assert.deepEqual(Object.keys(linksOf(id)), [id.replace(/^list(.*)s$/, "get$1")], id);
+  });
+
+  it("links every created campaign-management and audience record to its read, update and delete", () => {
+    for (const resource of ["campaign", "line_item", "card", "custom_audience"]) {
+      const actions = (/** @type {string} */ action) =>
+        catalogue.operations.filter((o) => o.resource?.name === resource && o.resource.action === action);
+      const [create] = actions("create");
+      const targets = Object.keys(linksOf(String(create?.id)));
+      assert.deepEqual(
+        targets,
+        ["get", "update", "delete"].map((a) => actions(a)[0]?.id),
+        resource,
+      );
+    }
+  });
+
+  it("has no links on error answers", () => {
+    for (const operation of catalogue.operations)
+      for (const response of operation.responses)
+        if (/^[45]/.test(response.status)) assert.deepEqual(response.links, [], `${operation.id} ${response.status}`);
+  });
+});
+
 describe("the catalogue's decisions on a made-up document", () => {
   const bundle = {
     servers: [{ url: "https://x.example", description: "Production" }],
@@ -329,11 +382,11 @@ describe("the catalogue's decisions on a made-up document", () => {
     );
     assert.deepEqual(body?.plan, { types: [], properties: { n: { types: ["number"] } } });
     assert.deepEqual(made.operation("createForm").responses, [
-      { status: "201", mediaType: "application/problem+json", text: true, schema: { type: "object" } },
+      { status: "201", mediaType: "application/problem+json", text: true, schema: { type: "object" }, links: [] },
     ]);
     assert.equal(made.operation("createForm").success?.mediaType, "application/problem+json");
     assert.deepEqual(made.operation("deleteGone").responses, [
-      { status: "204", mediaType: undefined, text: false, schema: undefined },
+      { status: "204", mediaType: undefined, text: false, schema: undefined, links: [] },
     ]);
   });
 
@@ -349,6 +402,59 @@ describe("the catalogue's decisions on a made-up document", () => {
     assert.equal(made.operation("getProblems").rateLimit, undefined);
     assert.deepEqual(made.document("x").knownErrorCodes, {});
     assert.deepEqual(made.document("x").resources, {});
+  });
+
+  it("reads a link's target and expressions, and refuses one leading nowhere or missing a path parameter", () => {
+    /** @param {Node} links */
+    const linked = (links) => ({
+      paths: {
+        "/things": {
+          post: {
+            operationId: "createThing",
+            responses: { 200: { description: "", links } },
+          },
+        },
+        "/things/{id}": {
+          get: {
+            operationId: "getThing",
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+            responses: { 200: { description: "" } },
+          },
+        },
+      },
+    });
+    const read = { operationId: "getThing", parameters: { id: "$response.body#/data/id" } };
+    const made = catalogueOf({
+      ...linked({ Read: { $ref: "#/components/links/Read" } }),
+      components: { links: { Read: read } },
+    });
+    assert.deepEqual(made.operation("createThing").responses[0]?.links, [
+      {
+        name: "Read",
+        operationId: "getThing",
+        description: "",
+        parameters: [
+          {
+            name: "id",
+            expression: "$response.body#/data/id",
+            from: { source: "response", part: "body", pointer: "/data/id" },
+          },
+        ],
+      },
+    ]);
+    assert.throws(() => catalogueOf(linked({ Read: { operationId: "getOther" } })), /leads to getOther/);
+    assert.throws(
+      () => catalogueOf(linked({ Read: { operationId: "getThing" } })),
+      /gives no id, a path parameter of getThing/,
+    );
+    assert.throws(
+      () => catalogueOf(linked({ Read: { ...read, parameters: { id: "x", other: "y" } } })),
+      /names other, which getThing does not take/,
+    );
+    assert.throws(
+      () => catalogueOf(linked({ Read: { operationRef: "#/paths/x" } })),
+      /an operationRef is not followed/,
+    );
   });
 
   it("refuses two different lists of known error codes in one document", () => {

@@ -81,7 +81,12 @@ try {
       outputFile: join(outDir, page.file),
       title: `${doc.title} reference`,
       scriptHref: `assets/${script}`,
-      head: '<link rel="icon" href="assets/favicon.svg" type="image/svg+xml">',
+      head: [
+        '<link rel="icon" href="assets/favicon.svg" type="image/svg+xml">',
+        '<link rel="stylesheet" href="assets/reference.css">',
+        '<script type="module" src="assets/reference-links.js"></script>',
+        '<script type="module" src="assets/reference-labels.js"></script>',
+      ].join(""),
     });
   }
 } finally {

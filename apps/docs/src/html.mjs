@@ -1,4 +1,5 @@
 // The HTML shell of the site's own pages (landing, change history, events) and small text helpers.
+import { scrollRegions } from "./scroll-regions.mjs";
 
 /**
  * Escapes text for HTML content and attribute values.
@@ -80,7 +81,7 @@ export function page({ title, description, nav, current, body }) {
     </nav>
   </header>
   <main>
-${body}
+${scrollRegions(body)}
   </main>
 </body>
 </html>

@@ -60,16 +60,16 @@ function documentsTable(site) {
           `<code>${escapeHtml(url)}</code>${description ? ` <span class="muted">${escapeHtml((description.split(/[(;]/)[0] ?? "").trim())}</span>` : ""}`,
       )
       .join("<br>");
-    const mock =
+    const local =
       doc.mockPort && doc.operations.length
         ? `<code>http://127.0.0.1:${doc.mockPort}</code>`
         : '<span class="muted">not served</span>';
     const download = doc.operations.length
       ? `<a href="openapi/${escapeHtml(doc.name)}.json">${escapeHtml(doc.name)}.json</a>`
       : "";
-    return `<tr><td>${reference}</td><td>${doc.operations.length}</td><td>${servers}</td><td>${mock}</td><td>${download}</td></tr>`;
+    return `<tr><td>${reference}</td><td>${doc.operations.length}</td><td>${servers}</td><td>${local}</td><td>${download}</td></tr>`;
   });
-  return `<table><thead><tr><th>Document</th><th>Operations</th><th>Servers</th><th>Local mock</th><th>OpenAPI</th></tr></thead>
+  return `<table><thead><tr><th>Document</th><th>Operations</th><th>Servers</th><th>Local emulator</th><th>OpenAPI</th></tr></thead>
 <tbody>${rows.join("\n")}</tbody></table>`;
 }
 
@@ -212,7 +212,7 @@ function limitsTable(site) {
       ? ["campaign name / purchase order number", `${name.maxLength} / ${purchaseOrder.maxLength} characters`]
       : undefined,
   ].filter((row) => row !== undefined);
-  return `<table><tbody>
+  return `<table><thead><tr><th>What</th><th>Limit</th></tr></thead><tbody>
 ${rows.map(([what, limit]) => `<tr><td>${what}</td><td>${limit}</td></tr>`).join("\n")}
 </tbody></table>`;
 }
@@ -244,7 +244,7 @@ function operationsIndex(site) {
                   : ""
               }</td></tr>`,
           );
-        return `<h4>${escapeHtml(tag)}</h4>\n<table class="operations"><tbody>${rows.join("\n")}</tbody></table>`;
+        return `<h4>${escapeHtml(tag)}</h4>\n<table class="operations"><thead><tr><th>Method</th><th>Path</th><th>Summary</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`;
       });
       return `<details open><summary><h3>${escapeHtml(doc.title)} <span class="muted">(${doc.operations.length})</span></h3></summary>\n${groups.join("\n")}</details>`;
     })
@@ -277,7 +277,8 @@ export function renderLanding(site) {
       adsSandboxServer: () => escapeHtml(adsSandboxServer),
       adsProductionServer: () => escapeHtml(adsProductionServer),
       campaignBatchLimit: () => escapeHtml(campaignBatchLimit),
-      page: (kind) => escapeHtml(fileOf(site.pages, /** @type {"landing" | "events" | "history" | "guides"} */ (kind))),
+      page: (kind) =>
+        escapeHtml(fileOf(site.pages, /** @type {"landing" | "events" | "history" | "emulator" | "guides"} */ (kind))),
       op: (argument = "") => {
         const [id = "", label] = argument.split("|");
         return op(id, label);

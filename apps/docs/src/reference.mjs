@@ -1,6 +1,8 @@
 // Renders one reference page with Redocly build-docs (Redoc 3), then makes it load Redoc from the site
 // itself: build-docs either inlines the 2 MB script into every page or imports it from Redocly's CDN;
-// we keep the CDN form and point it at one shared, content-hashed copy under assets/.
+// we keep the CDN form and point it at one shared, content-hashed copy under assets/. Redoc 3 has no
+// theme option: the page's head (build.mjs) brings assets/reference.css for its colors and two small
+// scripts for its links (reference-links.js) and accessible names (reference-labels.js).
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -22,14 +24,32 @@ const LOGO =
     '<svg xmlns="http://www.w3.org/2000/svg" width="52" height="14"><text x="0" y="11" font-family="sans-serif" font-size="11" fill="#0044d4">Redocly</text></svg>',
   );
 
+// Redoc links its sidebar's title and tag groups as paths from the site's root (`/`, `/accounts`),
+// which answer 404 outside Redoc's own click handling; its routes are the same paths as hash routes.
+// assets/reference-links.js does the same for the links Redoc renders later.
+const ROOT_PATH_LINK = / href="\/(?!\/)([^"]*)"/g;
+
+// Redoc colors the names of nested schema levels from a fixed palette, in no theme variable, and most of
+// its colors fall below 4.5:1 on white (some on its dark background too). Each becomes a custom
+// property with the color as its fallback, so assets/reference.css sets readable ones per theme.
+const LEVEL_PALETTE = /\[((?:`#[0-9A-Fa-f]{6}`,?){9})\]/;
+/** @param {string} palette the array's items, `#9D00FF`,`#615CEA`,... */
+const levelVariables = (palette) =>
+  `[${[...palette.matchAll(/#[0-9A-Fa-f]{6}/g)].map((m, i) => `\`var(--xads-schema-level-${i}, ${m[0]})\``).join(",")}]`;
+
 /**
  * Writes the shared Redoc script into `assetsDir` and returns its file name (content-hashed).
  * @param {string} assetsDir
  */
 export function writeRedocScript(assetsDir) {
   const source = readFileSync(standalone, "utf8");
-  const patched = source.replace(LOGO_URLS, LOGO);
-  if (patched === source) throw new Error(`redoc.standalone.js: the CDN logo URL was not found; check ${standalone}`);
+  const withLogo = source.replace(LOGO_URLS, LOGO);
+  if (withLogo === source) throw new Error(`redoc.standalone.js: the CDN logo URL was not found; check ${standalone}`);
+  const palette = LEVEL_PALETTE.exec(withLogo);
+  if (!palette?.[1]?.includes("`#9D00FF`")) {
+    throw new Error(`redoc.standalone.js: the schema levels' palette was not found; check ${standalone}`);
+  }
+  const patched = withLogo.replace(LEVEL_PALETTE, levelVariables(palette[1]));
   const hash = createHash("sha256").update(patched).digest("hex").slice(0, 10);
   const name = `redoc-${hash}.js`;
   writeFileSync(join(assetsDir, name), patched);
@@ -63,7 +83,8 @@ export function buildReferencePage({ definitionFile, optionsFile, outputFile, ti
   }
   html = html
     .replace(CDN_PRELOAD, `<link rel="modulepreload" href="${scriptHref}" />${head}`)
-    .replace(CDN_SCRIPT, `./${scriptHref}`);
+    .replace(CDN_SCRIPT, `./${scriptHref}`)
+    .replace(ROOT_PATH_LINK, ' href="#/$1"');
   if (/https?:\/\/cdn\./.test(html)) throw new Error(`${outputFile}: still refers to a CDN`);
   writeFileSync(outputFile, html);
   return Buffer.byteLength(html);

@@ -193,7 +193,9 @@ describe("emulator page", () => {
     for (const id of ["start", "auth-modes", "admin", "fixture", "snapshot", "faults", "state-rules"]) {
       await expect(page.locator(`#${id}`).count()).resolves.toBe(1);
     }
-    const rules = await page.$$eval("#state-rules ~ table tbody tr", (rows) => rows.map((r) => r.textContent ?? ""));
+    const rules = await page.$$eval("#state-rules ~ .scroll-x tbody tr", (rows) =>
+      rows.map((r) => r.textContent ?? ""),
+    );
     const listed =
       stateRulesSection(readFileSync(emulatorReadme, "utf8"))
         .split("\n")
