@@ -2,7 +2,8 @@
 // Records the drill's flows: every workflow of spec/workflows run once against a fresh strict
 // emulator (the emulator's own flight recorder), written to test/fixtures/workflows.har.gz. The drill
 // sends these requests again to each planted "real API" instead of running respect ~40 times.
-// Run it again when the workflows change: `pnpm --filter @xads/truth drill-flows`.
+// Run it again when the workflows change: `pnpm --filter @xads/truth drill-flows`. The refusals the
+// workflows never provoke are recorded beside it by record-refusal-flows.mjs.
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

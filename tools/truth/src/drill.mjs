@@ -1,8 +1,9 @@
 // The drift drill: proof without credentials that the loop (drift + replay) finds what differs. A
-// second emulator plays "the real API" with one plant at a time; the recorded traffic of the workflows
-// (test/fixtures/workflows.har.gz) is sent to it and recorded through the signing proxy's recorder
-// (in process: the same HAR writer and redaction as `xads-sign-proxy --record`, without the HTTP hop);
-// then the loop runs on that recording against a fresh, unplanted emulator.
+// second emulator plays "the real API" with one plant at a time; the recorded flows (the workflows'
+// traffic, test/fixtures/workflows.har.gz, and the refusals they never provoke, refusals.har.gz) are
+// sent to it and recorded through the signing proxy's recorder (in process: the same HAR writer and
+// redaction as `xads-sign-proxy --record`, without the HTTP hop); then the loop runs on each
+// recording against a fresh, unplanted emulator.
 import { createHarRecorder } from "@xads/client/sign-proxy";
 import { parseRecording } from "@xads/emulator";
 import { driftOf } from "./drift.mjs";
@@ -54,18 +55,32 @@ export async function recordPlanted(flows, plant) {
 const findingKey = (f) => `${f.kind} ${f.operationId} ${f.status} ${f.where}`;
 
 /**
- * The loop on one plant: drift findings the unplanted run did not have, and replay differences.
- * @param {import("@xads/emulator").Recording} flows @param {Plant | undefined} plant @param {Set<string>} [baseline]
+ * @typedef {object} Flows a recording the drill sends to each planted API
+ * @property {string} name how its replay differences are named (`refusals entry 12`)
+ * @property {import("@xads/emulator").Recording} recording
+ */
+
+/**
+ * The loop on one plant, over each recording of flows: drift findings the unplanted run did not
+ * have, and replay differences (each naming its flows).
+ * @param {Flows[]} flows @param {Plant | undefined} plant @param {Set<string>} [baseline]
  */
 export async function runPlant(flows, plant, baseline = new Set()) {
-  const recording = await recordPlanted(flows, plant);
-  const drift = driftOf(recording);
-  const replay = await replayOnEmulator(recording);
+  /** @type {import("./drift.mjs").DriftFinding[]} */
+  const drift = [];
+  /** @type {Array<import("./replay.mjs").ReplayDifference & { flows: string }>} */
+  const differences = [];
+  for (const { name, recording: sent } of flows) {
+    const recording = await recordPlanted(sent, plant);
+    drift.push(...driftOf(recording));
+    const replay = await replayOnEmulator(recording);
+    differences.push(...replay.differences.map((d) => ({ ...d, flows: name })));
+  }
   return {
     drift: drift.filter((f) => !baseline.has(findingKey(f))),
     baselineKeys: new Set(drift.map(findingKey)),
     allDrift: drift,
-    differences: replay.differences,
+    differences,
   };
 }
 
@@ -83,10 +98,13 @@ export function verdictOf(plant, result) {
   const found = [];
   if (kinds.length > 0) found.push(`drift: ${kinds.join(", ")}`);
   if (first)
-    found.push(`replay: entry ${first.entry} ${first.request} ${first.field} (by ${first.producedBy.join(", ")})`);
+    found.push(
+      `replay: ${first.flows} entry ${first.entry} ${first.request} ${first.field} (by ${first.producedBy.join(", ")})`,
+    );
   let ok = true;
   const named = rules && result.differences.find((d) => d.producedBy.some((id) => rules.includes(id)));
-  if (named && named !== first) found.push(`named: entry ${named.entry} ${named.request} ${named.field}`);
+  if (named && named !== first)
+    found.push(`named: ${named.flows} entry ${named.entry} ${named.request} ${named.field}`);
   if (drift) ok &&= kinds.join() === [...drift].sort().join();
   else if (!rules) ok &&= kinds.length === 0;
   if (replayField) ok &&= result.differences.some((d) => replayField.test(d.field));

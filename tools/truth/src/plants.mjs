@@ -10,7 +10,7 @@ import { stateRuleImplementations } from "@xads/emulator";
  * @property {(answer: Response, request: { url: string, method: string }) => Promise<Response>} [rewrite]
  * @property {{ drift?: import("./drift.mjs").DriftKind[], replayField?: RegExp, rules?: readonly string[] }} expect
  *   what the loop must report: drift classes (beyond the unplanted run), a replay difference's field,
- *   or the rule ids a replay difference must name (nothing, for a module the flows never exercise)
+ *   or the rule ids a replay difference must name
  */
 
 /** @param {Response} answer @param {string} text @param {{ status?: number, drop?: string }} [change] */
@@ -63,9 +63,6 @@ export const answerPlants = [
   },
 ];
 
-/** Rule modules the workflows' traffic never exercises: switched off, nothing in it changes. */
-export const NOT_EXERCISED = ["active-campaign-limit", "audience-permission-owner"];
-
 /**
  * Modules whose effect no exchange reports as a rule outcome (they set fields, not refusals): found by
  * the replay, but its difference names the exchange's other rules or handler.
@@ -77,10 +74,6 @@ export function rulePlants() {
   return Object.entries(stateRuleImplementations).map(([module, ids]) => ({
     name: `rule off: ${module} (${ids[0]})`,
     disabledRules: [/** @type {string} */ (ids[0])],
-    expect: NOT_EXERCISED.includes(module)
-      ? {}
-      : UNNAMED_BY_OBSERVER.includes(module)
-        ? { replayField: /./ }
-        : { rules: ids },
+    expect: UNNAMED_BY_OBSERVER.includes(module) ? { replayField: /./ } : { rules: ids },
   }));
 }
