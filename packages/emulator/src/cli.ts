@@ -150,7 +150,7 @@ async function main() {
     "Fixture credentials (OAuth 1.0a, HMAC-SHA1):",
     ...Object.entries(emulator.fixture).map(([key, value]) => `  ${key.padEnd(20)} ${value}`),
     ...trustLines(served),
-    `Controls: ${served.urls.ads}/_emulator/ (reset, clock, snapshot, faults, requests, fixture, coverage). Ctrl-C stops.`,
+    `Controls: ${served.urls.ads}/_emulator/ (reset, clock, snapshot, faults, requests, fixture, tenants, coverage, findings). Ctrl-C stops.`,
   ];
   console.log(lines.join("\n"));
 }

@@ -14,7 +14,7 @@ export function rootIndex(document: string): Response {
     standsFor: spec?.servers ?? [],
     operations: own.length,
     examples: [...new Set(own.filter((o) => o.method === "GET").map((o) => `GET ${o.path}`))].slice(0, 5),
-    controls: `${ADMIN_PREFIX} (reset, clock, snapshot, faults, requests, fixture)`,
+    controls: `${ADMIN_PREFIX} (reset, clock, snapshot, faults, requests, fixture, tenants, coverage, findings)`,
   };
   return new Response(JSON.stringify(body, null, 2), {
     status: 200,
