@@ -2,17 +2,21 @@
 // one Redoc page per document with operations, the event types, the change history, the emulator, the
 // guides' index and one guide per workflow. Reads only the spec model (spec/documents.json and the bundles in
 // spec/dist/, through loadSpec()), spec/history/changes.yaml and spec/workflows (through spec/lib/workflows.mjs). The output depends on nothing but those inputs (no dates, no random names).
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createEmulator } from "@xads/emulator";
+import { consoleDataFile, WORKER_FILE, writeBrowserBundles } from "../src/browser-bundles.mjs";
 import { renderEmulator } from "../src/emulator.mjs";
 import { enrichBundle } from "../src/enrich.mjs";
 import { renderEvents } from "../src/events.mjs";
 import { renderGuide, renderGuides } from "../src/guides.mjs";
 import { renderHistory } from "../src/history.mjs";
 import { renderLanding } from "../src/landing.mjs";
+import { renderParity } from "../src/parity.mjs";
 import { buildReferencePage, writeRedocScript } from "../src/reference.mjs";
+import { SAMPLE_LANGUAGES } from "../src/samples.mjs";
 import { loadSite } from "../src/site.mjs";
 
 process.env.REDOCLY_TELEMETRY = "off";
@@ -21,11 +25,14 @@ const outDir = join(appDir, "dist");
 const started = performance.now();
 
 const site = loadSite();
+// The credentials the local emulator's curl samples send: the emulator's own fixture.
+const { fixture } = await createEmulator();
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(join(outDir, "assets"), { recursive: true });
 mkdirSync(join(outDir, "openapi"), { recursive: true });
 cpSync(join(appDir, "src/assets"), join(outDir, "assets"), { recursive: true });
 const script = writeRedocScript(join(outDir, "assets"));
+await writeBrowserBundles(outDir, site.referenced);
 
 /** @type {Record<string, number>} bytes by file */
 const sizes = {};
@@ -45,6 +52,7 @@ try {
     if (page.kind === "events") write(page.file, renderEvents(site));
     if (page.kind === "history") write(page.file, renderHistory(site));
     if (page.kind === "emulator") write(page.file, renderEmulator(site));
+    if (page.kind === "parity") write(page.file, await renderParity(site, page.file));
     if (page.kind === "guides") write(page.file, renderGuides(site));
     if (page.kind === "guide") {
       const workflow = site.guides.workflows.find((w) => w.workflowId === page.workflow);
@@ -58,6 +66,7 @@ try {
     const copy = enrichBundle(
       doc,
       site.nav.filter((n) => n.href !== page.file),
+      { port: doc.mockPort, fixture },
     );
     const definitionFile = join(work, `${doc.name}.json`);
     const optionsFile = join(work, `${doc.name}.options.json`);
@@ -66,10 +75,7 @@ try {
       optionsFile,
       JSON.stringify({
         codeSamples: {
-          languages: [
-            { lang: "curl", label: "curl" },
-            { lang: "TypeScript", label: "TypeScript" },
-          ],
+          languages: SAMPLE_LANGUAGES,
         },
         downloadUrls: [{ url: `openapi/${doc.name}.json`, title: `${doc.name}.json` }],
       }),
@@ -86,6 +92,9 @@ try {
         '<link rel="stylesheet" href="assets/reference.css">',
         '<script type="module" src="assets/reference-links.js"></script>',
         '<script type="module" src="assets/reference-labels.js"></script>',
+        `<meta name="xads-console" content="${consoleDataFile(doc.name)}">`,
+        '<link rel="stylesheet" href="assets/console.css">',
+        '<script type="module" src="assets/console.js"></script>',
       ].join(""),
     });
   }
@@ -108,4 +117,7 @@ const summary = [
       ]
     : []),
 ].join(", ");
-console.log(`docs: ${summary}; shared ${script}; ${((performance.now() - started) / 1000).toFixed(1)} s`);
+const { size: workerSize } = statSync(join(outDir, WORKER_FILE));
+console.log(
+  `docs: ${summary}; shared ${script}; ${WORKER_FILE} ${kib(workerSize)}; ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);

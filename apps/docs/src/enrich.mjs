@@ -21,8 +21,9 @@ export const operationIdLine = (id) => `Operation id: \`${id}\``;
  * A deep copy of the document's bundle ready for Redoc. `site` lists the other pages: [{href, title}].
  * @param {{ bundle: Node, operations: Operation[] }} document the bundle and the model's operations of it
  * @param {import("./site.mjs").NavLink[]} site
+ * @param {import("./samples.mjs").LocalEmulator} [local] where `pnpm start` serves the document, for its curl sample
  */
-export function enrichBundle({ bundle, operations }, site) {
+export function enrichBundle({ bundle, operations }, site, local) {
   const copy = structuredClone(bundle);
   for (const operation of operations) {
     /** @type {Node} */
@@ -30,7 +31,7 @@ export function enrichBundle({ bundle, operations }, site) {
     const section = rulesSection(operation.rules);
     if (section) node.description = `${(node.description ?? "").trimEnd()}\n\n${section}\n`;
     node.description = `${(node.description ?? "").trimEnd()}\n\n${operationIdLine(operation.id)}\n`;
-    node["x-codeSamples"] = codeSamples(operation);
+    node["x-codeSamples"] = codeSamples(operation, local);
   }
   const links = site.map((p) => `[${p.title}](${p.href})`).join(" · ");
   copy.info = { ...copy.info, description: `${links}\n\n${copy.info?.description ?? ""}` };

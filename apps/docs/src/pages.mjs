@@ -1,11 +1,11 @@
 // The page registry: every page of the site, once. The build renders what it lists, the navigation is
 // made of it and the tests visit it. Kinds: the landing page, one reference page per document with
-// operations, the event types, the change history, the emulator, the guides' index and one guide per
+// operations, the event types, the change history, the emulator, its parity with the sandbox, the guides' index and one guide per
 // workflow of spec/workflows. A page with a `parent` (a guide) is reached from its parent's page and
 // is not in the navigation; the navigation marks its parent as where the reader is.
 import { pageOf } from "./anchors.mjs";
 
-/** @typedef {"landing" | "reference" | "events" | "history" | "emulator" | "guides" | "guide"} PageKind */
+/** @typedef {"landing" | "reference" | "events" | "history" | "emulator" | "parity" | "guides" | "guide"} PageKind */
 /**
  * @typedef {object} SitePage
  * @property {string} file relative to dist/ (and the page's link)
@@ -49,6 +49,7 @@ export function sitePages(documents, workflows = []) {
     { file: "events.html", title: "Events", kind: "events" },
     { file: "history.html", title: "Change history", kind: "history" },
     { file: "emulator.html", title: "Emulator", kind: "emulator" },
+    { file: "parity.html", title: "Parity", kind: "parity" },
     { file: GUIDES_FILE, title: "Guides", kind: "guides" },
     ...workflows.map(
       (w) =>
@@ -80,7 +81,7 @@ export function navOf(pages) {
 }
 
 /**
- * The file of the one page of `kind` (landing, events, history, emulator, guides).
+ * The file of the one page of `kind` (landing, events, history, emulator, parity, guides).
  * @param {SitePage[]} pages
  * @param {Exclude<PageKind, "reference" | "guide">} kind
  */

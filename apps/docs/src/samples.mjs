@@ -191,12 +191,75 @@ export function typescriptSample(operation) {
 }
 
 /**
- * The x-codeSamples of an operation.
+ * The same call as a named operation of `@xads/client/operations` (`call(client, operation, init)`).
  * @param {Operation} operation
  */
-export function codeSamples(operation) {
+export function namedOperationSample(operation) {
+  const pathCall = typescriptSample(operation);
+  const call = /await (\w+)\.[A-Z]+\("[^"]*"(?:, ([\s\S]*))?\);$/.exec(pathCall);
+  if (!call) throw new Error(`the TypeScript sample of ${operation.id} has no call to rewrite`);
+  const [whole, variable, init] = call;
+  return [
+    `import { call, ${operation.id} } from "@xads/client/operations";`,
+    pathCall.slice(0, pathCall.length - whole.length),
+  ]
+    .join("\n")
+    .concat(`await call(${variable}, ${operation.id}${init ? `, ${init}` : ""});`);
+}
+
+/**
+ * @typedef {object} LocalEmulator where `pnpm start` serves the operation's document, and the fixture's key
+ * @property {number} port
+ * @property {{ consumerKey: string, consumerSecret: string, token: string }} fixture
+ */
+
+/**
+ * A curl command for the emulator `pnpm start` serves on loopback (lenient auth: any header of the
+ * operation's scheme is taken; the fixture's key picks the fixture's records).
+ * @param {Operation} operation
+ * @param {LocalEmulator} local
+ */
+export function localCurlSample(operation, local) {
+  const production = curlSample(operation);
+  const server = serverUrl(operation);
+  const { consumerKey, consumerSecret, token } = local.fixture;
+  const header = `Authorization: OAuth oauth_consumer_key="${consumerKey}", oauth_token="${token}"`;
+  return [
+    `# the emulator of \`pnpm start\` (port ${local.port}), lenient auth: no signature needed`,
+    ...production
+      .split("\n")
+      .filter((line) => !line.startsWith("# OAUTH_HEADER"))
+      .map((line) =>
+        line
+          .replace(server, `http://127.0.0.1:${local.port}`)
+          .replace(`-H "Authorization: $OAUTH_HEADER"`, `-H ${shellQuote(header)}`)
+          .replace(
+            `-u "$${ENV.consumerKey}:$${ENV.consumerSecret}"`,
+            `-u ${shellQuote(`${consumerKey}:${consumerSecret}`)}`,
+          ),
+      ),
+  ].join("\n");
+}
+
+/** The languages of {@link codeSamples}, in order, for Redoc's options. */
+export const SAMPLE_LANGUAGES = [
+  { lang: "curl", label: "curl" },
+  { lang: "Shell", label: "curl (pnpm start)" },
+  { lang: "TypeScript", label: "TypeScript" },
+  { lang: "JavaScript", label: "TypeScript (named operation)" },
+];
+
+/**
+ * The x-codeSamples of an operation: curl for the production host (signing noted), the client's path
+ * call and named operation, and, given where `pnpm start` serves it, curl for the local emulator.
+ * @param {Operation} operation
+ * @param {LocalEmulator} [local]
+ */
+export function codeSamples(operation, local) {
   return [
     { lang: "curl", label: "curl", source: curlSample(operation) },
+    ...(local ? [{ lang: "Shell", label: "curl (pnpm start)", source: localCurlSample(operation, local) }] : []),
     { lang: "TypeScript", label: "TypeScript", source: typescriptSample(operation) },
+    { lang: "JavaScript", label: "TypeScript (named operation)", source: namedOperationSample(operation) },
   ];
 }

@@ -121,6 +121,7 @@ describe("the page registry's guides", () => {
       "events.html",
       "history.html",
       "emulator.html",
+      "parity.html",
       GUIDES_FILE,
     ]);
   });

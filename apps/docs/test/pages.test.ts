@@ -20,7 +20,7 @@ const site = {
 };
 
 describe("the page registry", () => {
-  it("lists the landing page, a reference page per document with operations, events, history, emulator and guides", () => {
+  it("lists the landing page, a reference page per document with operations, events, history, emulator, parity and guides", () => {
     const listed = sitePages([
       { name: "ads", title: "Ads", operations: [operation] },
       { name: "empty", title: "Empty", operations: [] },
@@ -31,8 +31,10 @@ describe("the page registry", () => {
       ["events", "events.html", undefined],
       ["history", "history.html", undefined],
       ["emulator", "emulator.html", undefined],
+      ["parity", "parity.html", undefined],
       ["guides", "guides.html", undefined],
     ]);
+    expect(fileOf(listed, "parity")).toBe("parity.html");
     expect(fileOf(listed, "events")).toBe("events.html");
     expect(fileOf(listed, "guides")).toBe("guides.html");
     expect(() => fileOf([], "history")).toThrow("no history page");

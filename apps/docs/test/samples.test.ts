@@ -2,7 +2,14 @@ import { readFileSync } from "node:fs";
 import { operationsOf } from "@xads/spec/lib/model.mjs";
 import { describe, expect, it } from "vitest";
 import { enrichBundle } from "../src/enrich.mjs";
-import { curlSample, tsLiteral, typescriptSample } from "../src/samples.mjs";
+import {
+  curlSample,
+  localCurlSample,
+  namedOperationSample,
+  SAMPLE_LANGUAGES,
+  tsLiteral,
+  typescriptSample,
+} from "../src/samples.mjs";
 
 const bundle = JSON.parse(readFileSync(new URL("./fixtures/mini.json", import.meta.url), "utf8"));
 /** The fixture's operation `id`, read as the model reads a document (`document`: whose client it uses). */
@@ -73,6 +80,27 @@ describe("TypeScript samples", () => {
   });
 });
 
+describe("samples for the local emulator and named operations", () => {
+  it("point curl at the port `pnpm start` serves, with the fixture's key instead of a signature", () => {
+    const sample = localCurlSample(entry("listLineItems"), {
+      port: 4011,
+      fixture: { consumerKey: "key", consumerSecret: "secret", token: "token" },
+    });
+    expect(sample).toContain("curl 'http://127.0.0.1:4011/12/accounts/18ce54d4x5t/line_items'");
+    expect(sample).toContain(`-H 'Authorization: OAuth oauth_consumer_key="key", oauth_token="token"'`);
+    expect(sample).not.toContain("OAUTH_HEADER");
+    expect(sample).not.toContain("ads-api.x.com");
+  });
+
+  it("call the same operation by name with the path call's parameters", () => {
+    const named = namedOperationSample(entry("createLineItem"));
+    expect(named).toContain('import { call, createLineItem } from "@xads/client/operations";');
+    expect(named).toContain("await call(ads, createLineItem, {");
+    expect(named).not.toContain("ads.POST(");
+    expect(namedOperationSample(entry("listLineItems"))).toMatch(/await call\(ads, listLineItems, \{[\s\S]*\}\);$/);
+  });
+});
+
 describe("the build-time copy", () => {
   it("adds samples and rules to every operation and leaves the bundle untouched", () => {
     const before = JSON.stringify(bundle);
@@ -83,8 +111,20 @@ describe("the build-time copy", () => {
     const operations = operationsOf("ads", copy);
     expect(operations).toHaveLength(6);
     for (const { raw } of operations) {
-      expect(raw["x-codeSamples"].map((s: { label: string }) => s.label)).toEqual(["curl", "TypeScript"]);
+      expect(raw["x-codeSamples"].map((s: { label: string }) => s.label)).toEqual([
+        "curl",
+        "TypeScript",
+        "TypeScript (named operation)",
+      ]);
     }
+    const local = enrichBundle({ bundle, operations: operationsOf("ads", bundle) }, [], {
+      port: 4011,
+      fixture: { consumerKey: "key", consumerSecret: "secret", token: "token" },
+    });
+    const labels = operationsOf("ads", local).map((op) =>
+      op.raw["x-codeSamples"].map((s: { lang: string; label: string }) => `${s.lang}:${s.label}`),
+    );
+    expect(labels[0]).toEqual(SAMPLE_LANGUAGES.map((l) => `${l.lang}:${l.label}`));
     const create = operations.find((op) => op.id === "createLineItem");
     expect(create?.raw.description).toContain("The bid must not exceed the budget.");
     expect(create?.raw.description).toContain("`with_total_count` and `cursor` exclude each other.");

@@ -153,7 +153,7 @@ describe.each(references)("reference page %s", (file, doc) => {
       const index = tops.findIndex((top) => top >= 0 && top < 900);
       expect(index, "a language menu on screen").toBeGreaterThanOrEqual(0);
       await buttons.nth(index).click();
-      await page.getByRole("menuitem", { name: language }).click();
+      await page.getByRole("menuitem", { name: language, exact: true }).click();
     };
     await choose("curl");
     await expect(visibleCode()).resolves.toMatch(/^curl /m);

@@ -1,10 +1,10 @@
 // The TypeScript samples the reference pages show compile against the built client (@xads/client):
-// every operation's sample, type-checked with tsc under the project's strict settings.
+// every operation's samples (the path call and the named operation), type-checked with tsc under the project's strict settings.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
-import { typescriptSample } from "../src/samples.mjs";
+import { namedOperationSample, typescriptSample } from "../src/samples.mjs";
 import { loadSite } from "../src/site.mjs";
 import { appDir } from "./harness.js";
 
@@ -26,12 +26,17 @@ const dir = mkdtempSync(join(appDir, "test-results", "samples-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("TypeScript samples", () => {
-  it("type-check against the built client, one module per operation", () => {
-    const files = operations.map((op) => {
-      const file = join(dir, `${op.id}.ts`);
-      writeFileSync(file, `${typescriptSample(op)}\n\nexport { data, error };\n`);
-      return file;
-    });
+  it("type-check against the built client, one module per operation and form (path call, named operation)", () => {
+    const files = operations.flatMap((op) =>
+      [
+        [`${op.id}.ts`, typescriptSample(op)],
+        [`${op.id}.named.ts`, namedOperationSample(op)],
+      ].map(([name, source]) => {
+        const file = join(dir, name as string);
+        writeFileSync(file, `${source}\n\nexport { data, error };\n`);
+        return file;
+      }),
+    );
     const program = ts.createProgram(files, {
       target: ts.ScriptTarget.ES2022,
       module: ts.ModuleKind.NodeNext,
@@ -46,7 +51,7 @@ describe("TypeScript samples", () => {
     // Diagnostics by operation id.
     const failing = new Map<string, string[]>();
     for (const d of ts.getPreEmitDiagnostics(program)) {
-      const id = d.file ? d.file.fileName.slice(dir.length + 1).replace(/\.ts$/, "") : "(program)";
+      const id = d.file ? d.file.fileName.slice(dir.length + 1).replace(/(\.named)?\.ts$/, "") : "(program)";
       const line = d.file ? d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1 : 0;
       failing.set(id, [...(failing.get(id) ?? []), `${line}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`]);
     }

@@ -1,0 +1,45 @@
+// The site's two browser programs, bundled with esbuild: the service worker that runs @xads/emulator in
+// the browser (emulator-sw.js, at the site's root so its scope is the whole site) and the reference
+// pages' console (assets/console.js). The worker learns the API's hosts from the documents' servers.
+import { writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { apiHosts, consoleOperation } from "./console/operations.mjs";
+
+const browserDir = join(dirname(fileURLToPath(import.meta.url)), "browser");
+
+/** The worker's file, relative to dist/. */
+export const WORKER_FILE = "emulator-sw.js";
+/** @param {string} documentName */
+export const consoleDataFile = (documentName) => `assets/console-${documentName}.json`;
+
+/**
+ * @param {string} outDir dist/
+ * @param {import("./site.mjs").SiteDocument[]} documents the documents with operations
+ */
+export async function writeBrowserBundles(outDir, documents) {
+  /** @type {import("esbuild").BuildOptions} */
+  const common = {
+    bundle: true,
+    platform: "browser",
+    format: "iife",
+    minify: true,
+    target: "es2022",
+    logLevel: "warning",
+  };
+  await build({
+    ...common,
+    entryPoints: [join(browserDir, "emulator-sw.mjs")],
+    outfile: join(outDir, WORKER_FILE),
+    define: { XADS_API_HOSTS: JSON.stringify(apiHosts(documents)) },
+  });
+  await build({
+    ...common,
+    entryPoints: [join(browserDir, "console.mjs")],
+    outfile: join(outDir, "assets/console.js"),
+  });
+  for (const d of documents) {
+    writeFileSync(join(outDir, consoleDataFile(d.name)), JSON.stringify(d.operations.map(consoleOperation)));
+  }
+}

@@ -1,0 +1,142 @@
+// The reference pages' console against the emulator in the page (the service worker emulator-sw.js):
+// every operation answers in the page as @xads/emulator answers the same request in Node, a campaign's
+// life runs in the panel, the state survives a reload and a worker restart, and nothing leaves the origin.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createEmulator } from "@xads/emulator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ConsoleOperation } from "../src/console/operations.mjs";
+import { sendOperation } from "../src/console/send.mjs";
+import { loadSite } from "../src/site.mjs";
+import { openConsole, sendEachFromFixture, sendFromPanel } from "./console-panel.js";
+import { distDir, type Harness, startHarness } from "./harness.js";
+import { normaliseBody } from "./normalise.js";
+
+const site = loadSite();
+const operationsOf = (name: string): ConsoleOperation[] =>
+  JSON.parse(readFileSync(join(distDir, `assets/console-${name}.json`), "utf8"));
+// A failed API answer (4xx, 5xx) is the emulator's, shown in the panel; Chromium logs each one.
+const isAnswerLog = (line: string) => line.includes("Failed to load resource: the server responded with a status of");
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+describe("every operation, sent from its page", () => {
+  it("answers in the page what the emulator answers in Node (status and body), for every document", async () => {
+    let sent = 0;
+    for (const doc of site.referenced) {
+      const operations = operationsOf(doc.name);
+      expect(operations.map((o) => o.id)).toEqual(doc.operations.map((o) => o.id));
+      const emu = await createEmulator();
+      const inNode = [];
+      for (const operation of operations) {
+        emu.reset();
+        const answer = await sendOperation(
+          operation,
+          {},
+          { credentials: emu.fixture, fetch: (u, i) => emu.fetch(u, i) },
+        );
+        inNode.push({ id: operation.id, status: answer.status, body: normaliseBody(answer.body) });
+      }
+      await openConsole(harness.page, `${harness.base}/${doc.page}`);
+      const inPage = await sendEachFromFixture(
+        harness.page,
+        operations.map((o) => o.id),
+      );
+      expect(inPage.map((a) => ({ ...a, body: normaliseBody(a.body) }))).toEqual(inNode);
+      sent += inPage.length;
+    }
+    expect(sent).toBe(site.referenced.reduce((n, d) => n + d.operations.length, 0));
+  });
+});
+
+describe("the panel", () => {
+  it("opens on the operation Redoc shows, prefilled with its examples", async () => {
+    const { page, base } = harness;
+    await openConsole(page, `${base}/ads.html#/campaigns/createcampaign`);
+    await page.getByRole("button", { name: "Try it" }).click();
+    expect(await page.locator("[data-console=operation]").inputValue()).toBe("createCampaign");
+    const create = operationsOf("ads").find((o) => o.id === "createCampaign");
+    const name = create?.parameters.find((p) => p.name === "name");
+    expect(await page.locator('#xads-console input[name="query.name"]').inputValue()).toBe(name?.value);
+  });
+});
+
+describe("a campaign's life in the panel", () => {
+  it("creates a campaign under the account's funding instrument and a line item in it, deletes, then reads 404", async () => {
+    const { page, base } = harness;
+    await openConsole(page, `${base}/ads.html`);
+    await page.evaluate(() => fetch("_emulator/reset", { method: "POST" }));
+    const account = "18ce54d4x5t";
+    const instruments = await sendFromPanel(page, "listFundingInstruments", { "path.account_id": account });
+    expect(instruments.status).toBe(200);
+    const instrument: string = JSON.parse(instruments.body).data[0].id;
+
+    const campaign = await sendFromPanel(page, "createCampaign", {
+      "query.funding_instrument_id": instrument,
+      "query.name": "from the panel",
+    });
+    expect(campaign.status).toBe(200);
+    const campaignId: string = JSON.parse(campaign.body).data.id;
+    expect(JSON.parse(campaign.body).data.name).toBe("from the panel");
+
+    const lineItem = await sendFromPanel(page, "createLineItem", { "query.campaign_id": campaignId });
+    expect(lineItem.status).toBe(200);
+    const lineItemId: string = JSON.parse(lineItem.body).data.id;
+    const read = await sendFromPanel(page, "getLineItem", { "path.line_item_id": lineItemId });
+    expect(JSON.parse(read.body).data.campaign_id).toBe(campaignId);
+
+    expect((await sendFromPanel(page, "deleteLineItem", { "path.line_item_id": lineItemId })).status).toBe(200);
+    const gone = await sendFromPanel(page, "getLineItem", { "path.line_item_id": lineItemId });
+    expect(gone.status).toBe(404);
+    expect(await page.locator("[data-console=why]").textContent()).toContain(`line_item ${lineItemId} was not found`);
+  });
+});
+
+describe("the in-page emulator's state", () => {
+  it("survives a reload and a restart of the worker (IndexedDB)", async () => {
+    const { page, base } = harness;
+    await openConsole(page, `${base}/ads.html`);
+    await page.evaluate(() => fetch("_emulator/reset", { method: "POST" }));
+    const created = await sendFromPanel(page, "createCampaign", { "query.name": "kept across reloads" });
+    const id: string = JSON.parse(created.body).data.id;
+    await page.evaluate(() => fetch("_emulator/flush", { method: "POST" }));
+
+    await openConsole(page, `${base}/ads.html`);
+    // A new emulator built from what IndexedDB holds, as when the browser stops and starts the worker.
+    await page.evaluate(() => fetch("_emulator/restart", { method: "POST" }));
+    const read = await sendFromPanel(page, "getCampaign", { "path.campaign_id": id });
+    expect(read.status).toBe(200);
+    expect(JSON.parse(read.body).data.name).toBe("kept across reloads");
+
+    await page.evaluate(() => fetch("_emulator/reset", { method: "POST" }));
+    await page.evaluate(() => fetch("_emulator/restart", { method: "POST" }));
+    expect((await sendFromPanel(page, "getCampaign", { "path.campaign_id": id })).status).toBe(404);
+  });
+
+  it("takes a fault from the panel and explains the refusal", async () => {
+    const { page, base } = harness;
+    await openConsole(page, `${base}/ads.html`);
+    await sendFromPanel(page, "listAccounts");
+    await page.locator("[data-console=fault]").click();
+    await page.waitForFunction(() =>
+      document.querySelector("[data-console=control-status]")?.textContent?.startsWith("faults: 201"),
+    );
+    const refused = await sendFromPanel(page, "listAccounts");
+    expect(refused.status).toBe(503);
+    expect(await page.locator("[data-console=why]").textContent()).toMatch(/x-xads-emulator-|fault/i);
+    expect((await sendFromPanel(page, "listAccounts")).status).toBe(200);
+  });
+});
+
+describe("the console's traffic", () => {
+  it("never leaves the site's origin, and the pages raise no errors", () => {
+    expect(harness.outsideRequests).toEqual([]);
+    expect(harness.consoleErrors.filter((line) => !isAnswerLog(line))).toEqual([]);
+  });
+});
