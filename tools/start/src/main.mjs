@@ -260,7 +260,9 @@ export async function start({
     for (const line of fixtureLines(fixture, options.strictAuth)) say(line);
     // Every port answers the controls; the ads port is the one most requests go to.
     const controls = serving.servers.find((server) => server.name === "ads") ?? serving.servers[0];
-    say(`Controls: ${controls?.url ?? ""}/_emulator/ (reset, clock, snapshot, faults, requests, fixture, tenants, coverage; see the emulator README).`);
+    say(
+      `Controls: ${controls?.url ?? ""}/_emulator/ (reset, clock, snapshot, faults, requests, fixture, tenants, coverage; see the emulator README).`,
+    );
     say("`npx -y pnpm@10 start --static` serves Prism's example mocks instead. Ctrl-C stops everything.");
   } else {
     say("The mocks answer from the spec's examples and take any Authorization value in the scheme's form.");
