@@ -73,11 +73,19 @@ function toRequest(message: IncomingMessage, url: URL): RequestLike {
   };
 }
 
+/** The headers with the body's length (none for a status that has no body: 204, 304). */
+function withLength(status: number, headers: Record<string, string>, body: Buffer | undefined): Record<string, string> {
+  if (status === 204 || status === 304) return headers;
+  return { ...headers, "content-length": String(body?.byteLength ?? 0) };
+}
+
 async function respond(answer: Reply | Response, out: ServerResponse) {
   if (!(answer instanceof Response)) {
-    // The pipeline's reply goes out as it is: no Response to build and read back.
-    out.writeHead(answer.status, answer.headers);
-    out.end(answer.body ?? undefined);
+    // The pipeline's reply goes out as it is: no Response to build and read back. Its length is given,
+    // so the answer goes out in one write rather than chunked.
+    const body = answer.body === null ? undefined : Buffer.from(answer.body);
+    out.writeHead(answer.status, withLength(answer.status, answer.headers, body));
+    out.end(body);
     return;
   }
   const response = answer;
@@ -86,7 +94,7 @@ async function respond(answer: Reply | Response, out: ServerResponse) {
     headers[name] = value;
   });
   const body = response.body === null ? undefined : Buffer.from(await response.arrayBuffer());
-  out.writeHead(response.status, headers);
+  out.writeHead(response.status, withLength(response.status, headers, body));
   out.end(body);
 }
 
