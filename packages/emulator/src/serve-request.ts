@@ -98,8 +98,19 @@ async function respond(answer: Reply | Response, out: ServerResponse) {
   out.end(body);
 }
 
+/** Whether a connection comes from this machine: read once per socket (its peer does not change). */
+const loopbackSockets = new WeakMap<IncomingMessage["socket"], boolean>();
+function loopbackSocket(message: IncomingMessage): boolean {
+  let loopback = loopbackSockets.get(message.socket);
+  if (loopback === undefined) {
+    loopback = isLoopbackAddress(message.socket.remoteAddress);
+    loopbackSockets.set(message.socket, loopback);
+  }
+  return loopback;
+}
+
 export function serveRequest(handler: Handler, entry: Entry, message: IncomingMessage, out: ServerResponse): void {
-  const loopback = isLoopbackAddress(entry.remoteAddress ?? message.socket.remoteAddress);
+  const loopback = entry.remoteAddress !== undefined ? isLoopbackAddress(entry.remoteAddress) : loopbackSocket(message);
   const method = (message.method ?? "GET").toUpperCase();
   const { document } = entry;
   const target = requestUrl(message.url, message.headers.host ?? entry.ownHost());

@@ -17,6 +17,10 @@ export type RouteMatch =
 
 /** `hostname`: the host the request names; omitted, every operation is served. */
 export function route(method: string, pathname: string, hostname?: string): RouteMatch {
+  // Most requests name an operation of their method served on their host: one lookup, no list.
+  const found = templates.find(method, pathname);
+  if (found && (hostname === undefined || servedOn(found.value, hostname)))
+    return { kind: "operation", operation: found.value, path: found.params };
   let other: OperationSpec | undefined;
   let elsewhere: OperationSpec | undefined;
   for (const { value: operation, params } of templates.all(pathname)) {
