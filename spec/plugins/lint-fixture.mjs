@@ -36,11 +36,12 @@ const decode = (/** @type {string} */ text) =>
  * Lints `targets` (root files or api names) of the tree `files` (path -> text) with the xads plugin and
  * `rules` (names under xads/) at error, on top of Redocly's minimal ruleset, in one CLI run.
  * @param {Record<string, string>} files
- * @param {{ rules: string[], targets?: string[], apis?: Record<string, string> }} options `apis`: the
- *   `apis` block of redocly.yaml (name -> root), when the targets are api names
+ * @param {{ rules: string[], targets?: string[], apis?: Record<string, string>, configured?: Record<string, unknown> }} options
+ *   `apis`: the `apis` block of redocly.yaml (name -> root), when the targets are api names;
+ *   `configured`: configurable rules (`rule/<name>` -> its definition), as redocly.yaml declares them
  * @returns {Problem[]}
  */
-export function lintFixture(files, { rules, targets = ["openapi.yaml"], apis = undefined }) {
+export function lintFixture(files, { rules, targets = ["openapi.yaml"], apis = undefined, configured = {} }) {
   const dir = mkdtempSync(join(tmpdir(), "xads-plugin-"));
   try {
     for (const [path, text] of Object.entries(files)) {
@@ -52,6 +53,7 @@ export function lintFixture(files, { rules, targets = ["openapi.yaml"], apis = u
       `plugins: [${JSON.stringify(plugin)}]`,
       "rules:",
       ...rules.map((rule) => `  xads/${rule}: error`),
+      ...Object.entries(configured).map(([rule, definition]) => `  ${rule}: ${JSON.stringify(definition)}`),
       ...(apis ? ["apis:", ...Object.entries(apis).map(([name, root]) => `  ${name}: {root: ${root}}`)] : []),
     ];
     writeFileSync(join(dir, "redocly.yaml"), `${config.join("\n")}\n`);
