@@ -189,6 +189,13 @@ const EXAMPLES: Record<string, Example> = {
       expect(sent()).toEqual([]);
     },
   },
+  "10. Signing proxy (`xads-sign-proxy`) (2)": {
+    check: async ({ answer }, { sent }) => {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("x-xads-proxy-oauth-token")).toMatch(/\S/);
+      expect(sent()).toEqual(["createRequestToken 200"]);
+    },
+  },
   "9. Validation": {
     throws: (error, { sent }) => {
       expect(error).toBeInstanceOf(readmeClient.XAdsValidationError);
@@ -201,6 +208,7 @@ const EXAMPLES: Record<string, Example> = {
 const SPECIFIERS: Record<string, string> = {
   "@xads/client": fileURLToPath(new URL("./support/readme-client.ts", import.meta.url)),
   "@xads/client/sign-proxy": fileURLToPath(new URL("../src/sign-proxy/index.ts", import.meta.url)),
+  "@xads/client/signing-fetch": fileURLToPath(new URL("../src/sign-proxy/signing-fetch.ts", import.meta.url)),
   "@xads/client/operations": fileURLToPath(new URL("../src/operations.ts", import.meta.url)),
   "@xads/client/node": fileURLToPath(new URL("./support/readme-node.ts", import.meta.url)),
   "@xads/validator": createRequire(import.meta.url).resolve("@xads/validator"),
@@ -276,6 +284,7 @@ describe("the README's examples run unchanged against the emulator", () => {
       ownerToken: token,
       ownerTokenSecret: tokenSecret,
       fundingInstrumentId,
+      emulator: emu,
       ads: readmeClient.createAdsClient({ oauth1 }),
       operations: Array.from({ length: BATCH_ITEMS }, (_, i) => ({
         operation_type: "Create",

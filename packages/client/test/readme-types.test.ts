@@ -2,7 +2,7 @@
 // test/readme-examples.test.ts runs them (transpiled, not checked); here each block becomes a virtual
 // module: the names the README leaves to the reader, typed (PRELUDE, and the value exports of
 // "@xads/client"), then the block as written, then `export {}`. All of them are checked in one program
-// whose "@xads/client", "@xads/client/operations" and "@xads/client/sign-proxy" are the package's
+// whose "@xads/client", "@xads/client/operations", "@xads/client/sign-proxy" and "@xads/client/signing-fetch" are the package's
 // source and whose "@xads/emulator" and "@xads/validator" are the built packages (node_modules).
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -35,6 +35,7 @@ const PRELUDE: Record<string, string> = {
   metrics: "{ gauge(name: string, value: number): void }",
   console: "Console",
   verifier: "string",
+  emulator: 'import("@xads/emulator").Emulator',
 };
 
 /** The value exports of "@xads/client": a block may use them without importing them (after the first block). */
@@ -56,6 +57,7 @@ const CHECKED = [
   "8. Audience identifiers",
   "9. Validation",
   "10. Signing proxy (`xads-sign-proxy`)",
+  "10. Signing proxy (`xads-sign-proxy`) (2)",
   "11. Waiting for processing",
   "12. Named operations",
   "13. Node transport",
@@ -118,6 +120,7 @@ function compilerOptions(): ts.CompilerOptions {
         "@xads/client": ["./src/index.ts"],
         "@xads/client/operations": ["./src/operations.ts"],
         "@xads/client/sign-proxy": ["./src/sign-proxy/index.ts"],
+        "@xads/client/signing-fetch": ["./src/sign-proxy/signing-fetch.ts"],
         "@xads/client/node": ["./src/node/index.ts"],
       },
     },

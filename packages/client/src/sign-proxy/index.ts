@@ -7,3 +7,5 @@ export type { ProxyCredentials, SigningPlan } from "./signing-plan.js";
 export { nonOAuth1Kind, planSigning, SIGN_TOKEN_HEADER } from "./signing-plan.js";
 export type { TokenMemory } from "./token-memory.js";
 export { createTokenMemory } from "./token-memory.js";
+export type { SigningFetch, SigningFetchOptions } from "./signing-fetch.js";
+export { createSigningFetch, SigningRefused } from "./signing-fetch.js";

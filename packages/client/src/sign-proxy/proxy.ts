@@ -6,15 +6,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { BodyTooLarge, createDoor, isLoopbackHost, readBodyWithin, requestUrl } from "@xads/local-guard";
-import { basicAuthorization } from "../layers/basic.js";
-import { signOAuth1 } from "../oauth1.js";
 import type { HarRecorder } from "./recorder.js";
-import { type ProxyCredentials, planSigning, SIGN_TOKEN_HEADER } from "./signing-plan.js";
+import { createSigningFetch, SigningRefused } from "./signing-fetch.js";
+import type { ProxyCredentials } from "./signing-plan.js";
 import { createTokenMemory, type TokenMemory } from "./token-memory.js";
 
-/** Answer headers the proxy adds: values a runner cannot read from an `&`-joined or HTML answer. */
-export const RELAYED_TOKEN_HEADER = "x-xads-proxy-oauth-token";
-export const RELAYED_VERIFIER_HEADER = "x-xads-proxy-oauth-verifier";
+export { RELAYED_TOKEN_HEADER, RELAYED_VERIFIER_HEADER } from "./signing-fetch.js";
 
 export interface SigningProxyOptions {
   /** Where requests go: an origin, e.g. `https://ads-api-sandbox.x.com` or `http://127.0.0.1:4011`. */
@@ -65,7 +62,6 @@ const HOP_BY_HOP = new Set([
   "proxy-connection",
   "host",
   "content-length",
-  SIGN_TOKEN_HEADER,
   PROXY_TOKEN_HEADER,
   // A browser's headers describe the page, not the API call.
   "origin",
@@ -107,15 +103,6 @@ function parseTarget(target: string): URL {
   return url;
 }
 
-const verifierIn = (link: string | null) => {
-  if (!link) return undefined;
-  try {
-    return new URL(link).searchParams.get("oauth_verifier") ?? undefined;
-  } catch {
-    return undefined;
-  }
-};
-
 export async function createSigningProxy(options: SigningProxyOptions): Promise<SigningProxy> {
   const origin = parseTarget(options.target);
   const base = origin.href.replace(/\/$/, "");
@@ -131,6 +118,32 @@ export async function createSigningProxy(options: SigningProxyOptions): Promise<
   }
   const host = options.host ?? "127.0.0.1";
   let door: ReturnType<typeof createDoor> | undefined;
+  const signingFetch = createSigningFetch({
+    credentials,
+    tokens,
+    async fetch(signed) {
+      const startedAt = Date.now();
+      const requestBody = options.recorder ? Buffer.from(await signed.clone().arrayBuffer()) : undefined;
+      const answer = await fetch(signed, { signal: AbortSignal.timeout(timeoutMs) });
+      if (!options.recorder) return answer;
+      const responseBody = Buffer.from(await answer.arrayBuffer());
+      options.recorder.record({
+        startedAt,
+        endedAt: Date.now(),
+        method: signed.method,
+        url: signed.url,
+        requestHeaders: signed.headers,
+        requestBody: requestBody && requestBody.length > 0 ? requestBody : undefined,
+        status: answer.status,
+        responseHeaders: answer.headers,
+        responseBody,
+      });
+      return new Response(responseBody.length > 0 ? responseBody : null, {
+        status: answer.status,
+        headers: answer.headers,
+      });
+    },
+  });
 
   async function forward(request: IncomingMessage, response: ServerResponse) {
     // The door is made once the port is known, before the first request can arrive.
@@ -161,70 +174,26 @@ export async function createSigningProxy(options: SigningProxyOptions): Promise<
       if (value === undefined || HOP_BY_HOP.has(name)) continue;
       headers.set(name, Array.isArray(value) ? value.join(", ") : value);
     }
-    const signToken = request.headers[SIGN_TOKEN_HEADER];
-    const plan = planSigning({
-      method,
-      path: `${origin.pathname.replace(/\/$/, "")}${incoming.pathname}`,
-      query: incoming.searchParams,
-      authorization: request.headers.authorization,
-      signToken: Array.isArray(signToken) ? signToken[0] : signToken,
-      credentials,
-      secretOf: tokens.secretOf,
-    });
-    if (plan.kind === "error") throw new ProxyFailure(400, plan.message);
-    if (plan.kind === "basic") {
-      headers.set("authorization", basicAuthorization(credentials));
-    } else if (plan.kind === "oauth1") {
-      const isForm = headers.get("content-type")?.startsWith("application/x-www-form-urlencoded");
-      headers.set(
-        "authorization",
-        signOAuth1({
-          method,
-          url,
-          ...(isForm && body ? { form: body.toString("utf8") } : {}),
-          consumerKey: credentials.consumerKey,
-          consumerSecret: credentials.consumerSecret,
-          ...(plan.token ? { token: plan.token, tokenSecret: plan.tokenSecret } : {}),
-        }).authorization,
-      );
-    }
-    const startedAt = Date.now();
     let answer: Response;
+    let payload = Buffer.alloc(0);
     try {
-      answer = await fetch(url, {
-        method,
-        headers,
-        ...(body ? { body: new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength) } : {}),
-        redirect: "manual",
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      answer = await signingFetch(
+        new Request(url, {
+          method,
+          headers,
+          ...(body ? { body: new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength) } : {}),
+        }),
+      );
+      payload = Buffer.from(await answer.arrayBuffer());
     } catch (error) {
+      if (error instanceof SigningRefused) throw new ProxyFailure(400, error.message);
       const reason = (error as Error).name === "TimeoutError" ? `no answer in ${timeoutMs} ms` : "connection failed";
       throw new ProxyFailure(502, `${method} ${origin.origin}${incoming.pathname}: ${reason}`);
     }
-    const payload = Buffer.from(await answer.arrayBuffer());
-    options.recorder?.record({
-      startedAt,
-      endedAt: Date.now(),
-      method,
-      url,
-      requestHeaders: headers,
-      requestBody: body,
-      status: answer.status,
-      responseHeaders: answer.headers,
-      responseBody: payload,
-    });
     const out: Record<string, string> = { ...cors };
     answer.headers.forEach((value, name) => {
       if (!DROPPED_ANSWER_HEADERS.has(name)) out[name] = value;
     });
-    if (answer.headers.get("content-type")?.startsWith("text/plain")) {
-      const learnt = tokens.learn(payload.toString("utf8"));
-      if (learnt) out[RELAYED_TOKEN_HEADER] = learnt;
-    }
-    const verifier =
-      verifierIn(answer.headers.get("location")) ?? verifierIn(answer.headers.get("x-xads-emulator-callback"));
-    if (verifier) out[RELAYED_VERIFIER_HEADER] = verifier;
     out["content-length"] = String(payload.length);
     response.writeHead(answer.status, out);
     response.end(payload);
