@@ -95,7 +95,9 @@ describe("the signing fetch", () => {
     form.set("media_id", mediaId);
     form.set("segment_index", "0");
     form.set("media", new Blob([new Uint8Array([1, 2, 3])]));
-    const appended = await send(new Request("https://upload.x.com/1.1/media/upload.json", { method: "POST", body: form }));
+    const appended = await send(
+      new Request("https://upload.x.com/1.1/media/upload.json", { method: "POST", body: form }),
+    );
     expect(appended.status).toBe(204);
     expect(sent[1]?.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
   });
