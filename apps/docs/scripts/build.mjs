@@ -7,10 +7,11 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createEmulator } from "@xads/emulator";
-import { consoleDataFile, WORKER_FILE, writeBrowserBundles } from "../src/browser-bundles.mjs";
+import { consoleDataFile, uploadPanelHead, WORKER_FILE, writeBrowserBundles } from "../src/browser-bundles.mjs";
 import { renderEmulator } from "../src/emulator.mjs";
 import { enrichBundle } from "../src/enrich.mjs";
 import { renderEvents } from "../src/events.mjs";
+import { writeGuideData } from "../src/guide-data.mjs";
 import { renderGuide, renderGuides } from "../src/guides.mjs";
 import { renderHistory } from "../src/history.mjs";
 import { renderLanding } from "../src/landing.mjs";
@@ -33,6 +34,7 @@ mkdirSync(join(outDir, "openapi"), { recursive: true });
 cpSync(join(appDir, "src/assets"), join(outDir, "assets"), { recursive: true });
 const script = writeRedocScript(join(outDir, "assets"));
 await writeBrowserBundles(outDir, site.referenced);
+writeGuideData(outDir, [...new Set(site.guides.workflows.map((w) => w.file))]);
 
 /** @type {Record<string, number>} bytes by file */
 const sizes = {};
@@ -95,6 +97,7 @@ try {
         `<meta name="xads-console" content="${consoleDataFile(doc.name)}">`,
         '<link rel="stylesheet" href="assets/console.css">',
         '<script type="module" src="assets/console.js"></script>',
+        uploadPanelHead(doc.name),
       ].join(""),
     });
   }

@@ -6,6 +6,8 @@
 // escaped; their Markdown is rendered as untrusted text (markdown.mjs).
 import { basename, dirname, join } from "node:path";
 import { readArazzo, stepOperation } from "@xads/spec/lib/workflows.mjs";
+import { GUIDE_RUN_FILE } from "./browser-bundles.mjs";
+import { guideDataFile } from "./guide-data.mjs";
 import { escapeHtml, page } from "./html.mjs";
 import { renderContent, renderUntrustedMarkdown } from "./markdown.mjs";
 import { fileOf, guideFile } from "./pages.mjs";
@@ -377,6 +379,10 @@ ${workflow.steps.map((step, i) => stepHtml(site, workflow, step, i)).join("\n")}
     nav: site.nav,
     current: index,
     body,
+    // The run in the page (assets/guide-run.js): the workflow file's data and the workflow to run.
+    head: `<meta name="xads-guide" content="${escapeHtml(guideDataFile(workflow.file))}" data-workflow="${escapeHtml(
+      workflow.workflowId,
+    )}"><link rel="stylesheet" href="assets/guide-run.css"><script type="module" src="${GUIDE_RUN_FILE}"></script>`,
   });
 }
 

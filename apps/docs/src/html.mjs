@@ -55,9 +55,10 @@ export function paragraphs(text) {
  *   nav: import("./site.mjs").NavLink[],
  *   current: string,
  *   body: string,
- * }} content
+ *   head?: string,
+ * }} content `head`: more elements for the head (a page's own scripts and styles)
  */
-export function page({ title, description, nav, current, body }) {
+export function page({ title, description, nav, current, body, head = "" }) {
   const links = nav
     .map(
       (n) =>
@@ -72,7 +73,7 @@ export function page({ title, description, nav, current, body }) {
   <title>${escapeHtml(title)}</title>
   <meta name="description" content="${escapeHtml(description)}">
   <link rel="icon" href="assets/favicon.svg" type="image/svg+xml">
-  <link rel="stylesheet" href="assets/site.css">
+  <link rel="stylesheet" href="assets/site.css">${head ? `\n  ${head}` : ""}
 </head>
 <body>
   <header class="site-header">

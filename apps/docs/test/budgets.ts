@@ -6,4 +6,8 @@ export const BUDGETS = {
   coldFirstAnswerMs: 20_000,
   /** The heaviest reference page: its HTML, Redoc, the console, its operations and the worker, gzipped. */
   heaviestPageGzipBytes: 1100 * 1024,
+  /** The upload page's "Upload a file" panel: its script (with @xads/client's upload) and style, gzipped. */
+  uploadPanelGzipBytes: 24 * 1024,
+  /** A guide page's run in the page (assets/guide-run.js: the runner, JSONPath, the signing fetch), gzipped. */
+  guideRunGzipBytes: 32 * 1024,
 };

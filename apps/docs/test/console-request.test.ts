@@ -9,8 +9,8 @@ const site = loadSite();
 const ads = site.referenced.find((d) => d.name === "ads");
 const operation = (id: string) => {
   const found = ads?.operations.find((o) => o.id === id);
-  if (!found) throw new Error(`no operation ${id}`);
-  return consoleOperation(found);
+  if (!ads || !found) throw new Error(`no operation ${id}`);
+  return consoleOperation(found, ads.bundle);
 };
 
 describe("the worker's hosts", () => {
@@ -41,12 +41,60 @@ describe("a console request", () => {
   });
 
   it("sends a body with its media type, and leaves out a query value left empty", () => {
-    const withBody = site.referenced.flatMap((d) => d.operations).find((o) => o.requestBody?.example !== undefined);
-    if (!withBody) throw new Error("no operation with a body example");
-    const request = requestOf(consoleOperation(withBody), { body: "{}" });
+    const doc = site.referenced.find((d) => d.operations.some((o) => o.requestBody?.example !== undefined));
+    const withBody = doc?.operations.find((o) => o.requestBody?.example !== undefined);
+    if (!doc || !withBody) throw new Error("no operation with a body example");
+    const request = requestOf(consoleOperation(withBody, doc.bundle), { body: "{}" });
     expect(request.body).toBe("{}");
     expect(request.headers["content-type"]).toBe(withBody.requestBody?.mediaType);
     const emptied = requestOf(operation("createCampaign"), { values: { "query.name": "" } });
     expect(new URL(emptied.url).searchParams.has("name")).toBe(false);
+  });
+});
+
+describe("a multipart body", () => {
+  const upload = site.referenced.find((d) => d.name === "upload");
+  const uploadOperation = (id: string) => {
+    const found = upload?.operations.find((o) => o.id === id);
+    if (!upload || !found) throw new Error(`no upload operation ${id}`);
+    return consoleOperation(found, upload.bundle);
+  };
+
+  it("is offered beside the body that counts, one part per field and a file part for each binary field", () => {
+    const append = uploadOperation("uploadMedia");
+    expect(append.body?.mediaType).toBe("application/x-www-form-urlencoded");
+    const multipart = append.otherBodies.find((b) => b.mediaType === "multipart/form-data");
+    if (!multipart || !("parts" in multipart)) throw new Error("uploadMedia offers no multipart body");
+    expect(multipart.parts).toEqual([
+      { name: "command", kind: "text", value: "APPEND" },
+      { name: "media_id", kind: "text", value: "710511363345354753" },
+      { name: "segment_index", kind: "text", value: "0" },
+      { name: "media_data", kind: "text", value: "AAAAIGZ0eXBpc29t" },
+      { name: "media", kind: "file", value: "" },
+    ]);
+    const v2 = uploadOperation("appendMediaUpload").otherBodies.find((b) => b.mediaType === "multipart/form-data");
+    expect(v2 && "parts" in v2 ? v2.parts.find((p) => p.name === "media")?.kind : undefined).toBe("file");
+  });
+
+  it("is sent as FormData with the reader's file, leaving out empty parts, and no content type of its own", async () => {
+    const bytes = new Uint8Array([0, 1, 2, 3, 254, 255]);
+    const request = requestOf(uploadOperation("uploadMedia"), {
+      mediaType: "multipart/form-data",
+      parts: { media_id: "42", media_data: "", media: new File([bytes], "clip.mp4", { type: "video/mp4" }) },
+    });
+    if (!(request.body instanceof FormData)) throw new Error("the body is not FormData");
+    expect([...request.body.keys()]).toEqual(["command", "media_id", "segment_index", "media"]);
+    expect(request.body.get("media_id")).toBe("42");
+    const media = request.body.get("media");
+    expect(media instanceof Blob ? new Uint8Array(await media.arrayBuffer()) : media).toEqual(bytes);
+    expect(request.headers["content-type"]).toBeUndefined();
+    const sent = new Request(request.url, { method: request.method, body: request.body });
+    expect(sent.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  it("leaves the body that counts as it was when no other media type is chosen", () => {
+    const request = requestOf(uploadOperation("uploadMedia"));
+    expect(request.headers["content-type"]).toBe("application/x-www-form-urlencoded");
+    expect(request.body).toBe("command=INIT&total_bytes=4430752&media_type=video%2Fmp4&media_category=amplify_video");
   });
 });

@@ -3,7 +3,8 @@
 // life runs in the panel, the state survives a reload and a worker restart, and nothing leaves the origin.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createEmulator } from "@xads/emulator";
+import { createSigningFetch } from "@xads/client/signing-fetch";
+import { createEmulator, type Emulator } from "@xads/emulator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConsoleOperation } from "../src/console/operations.mjs";
 import { sendOperation } from "../src/console/send.mjs";
@@ -17,6 +18,10 @@ const operationsOf = (name: string): ConsoleOperation[] =>
   JSON.parse(readFileSync(join(distDir, `assets/console-${name}.json`), "utf8"));
 // A failed API answer (4xx, 5xx) is the emulator's, shown in the panel; Chromium logs each one.
 const isAnswerLog = (line: string) => line.includes("Failed to load resource: the server responded with a status of");
+
+/** A signing fetch to the emulator, as the page's (a token memory of its own for each). */
+const signedTo = (emu: Emulator) =>
+  createSigningFetch({ credentials: emu.fixture, fetch: (request) => emu.fetch(request) });
 
 let harness: Harness;
 beforeAll(async () => {
@@ -36,11 +41,7 @@ describe("every operation, sent from its page", () => {
       const inNode = [];
       for (const operation of operations) {
         emu.reset();
-        const answer = await sendOperation(
-          operation,
-          {},
-          { credentials: emu.fixture, fetch: (u, i) => emu.fetch(u, i) },
-        );
+        const answer = await sendOperation(operation, {}, { send: signedTo(emu) });
         inNode.push({ id: operation.id, status: answer.status, body: normaliseBody(answer.body) });
       }
       await openConsole(harness.page, `${harness.base}/${doc.page}`);
@@ -95,6 +96,35 @@ describe("a campaign's life in the panel", () => {
     const gone = await sendFromPanel(page, "getLineItem", { "path.line_item_id": lineItemId });
     expect(gone.status).toBe(404);
     expect(await page.locator("[data-console=why]").textContent()).toContain(`line_item ${lineItemId} was not found`);
+  });
+});
+
+describe("the three-legged flow in the auth page's console", () => {
+  it("signs the request token without a token, and the access token with the request token it relayed", async () => {
+    const { page, base } = harness;
+    await openConsole(page, `${base}/auth.html`);
+    const answers = await page.evaluate(async () => {
+      type Sent = { status: number; headers: [string, string][]; body: string };
+      const console = (
+        window as unknown as {
+          xadsConsole: { send(id: string, edits?: { values: Record<string, string> }): Promise<Sent> };
+        }
+      ).xadsConsole;
+      const requested = await console.send("createRequestToken");
+      const requestToken = new URLSearchParams(requested.body).get("oauth_token") ?? "";
+      const authorized = await console.send("authorizeRequestToken", { values: { "query.oauth_token": requestToken } });
+      const verifier = authorized.headers.find(([name]) => name === "x-xads-proxy-oauth-verifier")?.[1] ?? "";
+      const access = await console.send("createAccessToken", {
+        values: { "query.oauth_token": requestToken, "query.oauth_verifier": verifier },
+      });
+      return { requested, authorized, verifier, access };
+    });
+    expect(answers.requested.status).toBe(200);
+    expect(answers.requested.body).toContain("oauth_callback_confirmed=true");
+    expect(answers.authorized.status).toBe(200);
+    expect(answers.verifier).not.toBe("");
+    expect(answers.access.status).toBe(200);
+    expect(answers.access.body).toMatch(/^oauth_token=[^&]+&oauth_token_secret=/);
   });
 });
 

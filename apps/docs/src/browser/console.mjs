@@ -5,36 +5,47 @@ import { sendOperation } from "../console/send.mjs";
 import { renderAnswer } from "./answer-view.mjs";
 import { controlsPanel } from "./controls.mjs";
 import { el } from "./dom.mjs";
+import { inPageEmulator, siteRoot } from "./in-page-emulator.mjs";
 
 /** @typedef {import("../console/operations.mjs").ConsoleOperation} ConsoleOperation */
+/** @typedef {import("../console/operations.mjs").ConsoleBody} ConsoleBody */
+/** @typedef {import("../console/send.mjs").Edits} Edits */
 
-const siteRoot = new URL("./", document.baseURI);
-/** @param {string} url an API URL: sent to the worker's same-origin prefix */
-const route = (url) => {
-  const api = new URL(url);
-  return new URL(`_api/${api.host}${api.pathname}${api.search}`, siteRoot).href;
-};
-
-/** Registers the worker and waits until it controls this page. */
-async function emulatorReady() {
-  await navigator.serviceWorker.register(new URL("emulator-sw.js", siteRoot), { scope: siteRoot.pathname });
-  if (!navigator.serviceWorker.controller) {
-    await new Promise((resolve) =>
-      navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }),
-    );
+/**
+ * The fields of a body: its text, or one per part of a multipart body (a file input for a binary part).
+ * @param {ConsoleBody | undefined} body
+ */
+function bodyFields(body) {
+  if (!body) return [];
+  if (!("parts" in body)) {
+    const area = el("textarea", { name: "body", rows: "8", spellcheck: "false" }, [body.text]);
+    return [el("label", {}, [`body (${body.mediaType})`, area])];
   }
-  /** @type {import("../console/send.mjs").Credentials} */
-  const fixture = await fetch(new URL("_emulator/fixture", siteRoot)).then((r) => r.json());
-  return {
-    credentials: fixture,
-    fetch: (/** @type {string} */ url, /** @type {RequestInit} */ init) => fetch(url, init),
-    route,
-  };
+  return body.parts.map((p) =>
+    p.kind === "file"
+      ? el("label", {}, [`${p.name} (file part)`, el("input", { type: "file", name: `part.${p.name}` })])
+      : el("label", {}, [`${p.name} (part)`, el("input", { name: `part.${p.name}`, value: p.value })]),
+  );
+}
+
+/**
+ * Reads the parts of a multipart body from the form; a file input with no file chosen is left out.
+ * @param {FormData} data
+ */
+function partsOf(data) {
+  /** @type {Record<string, string | Blob>} */
+  const parts = {};
+  for (const [name, value] of data) {
+    if (!name.startsWith("part.")) continue;
+    if (typeof value !== "string" && value.name === "" && value.size === 0) continue;
+    parts[name.slice("part.".length)] = value;
+  }
+  return parts;
 }
 
 /**
  * @param {ConsoleOperation[]} operations
- * @param {(operation: ConsoleOperation, edits: { values: Record<string, string>, body?: string }) => Promise<void>} onSend
+ * @param {(operation: ConsoleOperation, edits: Edits) => Promise<void>} onSend
  */
 function operationForm(operations, onSend) {
   const select = el("select", { "aria-label": "Operation", "data-console": "operation" });
@@ -51,10 +62,17 @@ function operationForm(operations, onSend) {
       const input = el("input", { name: `${p.in}.${p.name}`, value: p.value });
       fields.append(el("label", {}, [`${p.name} (${p.in})`, input]));
     }
-    if (operation.body) {
-      const area = el("textarea", { name: "body", rows: "8", spellcheck: "false" }, [operation.body.text]);
-      fields.append(el("label", {}, [`body (${operation.body.mediaType})`, area]));
+    const bodies = operation.body ? [operation.body, ...operation.otherBodies] : [];
+    const bodyArea = el("div", {}, bodyFields(bodies[0]));
+    if (bodies.length > 1) {
+      const choice = el("select", { name: "mediaType", "data-console": "media-type" });
+      for (const b of bodies) choice.append(el("option", { value: b.mediaType }, [b.mediaType]));
+      choice.addEventListener("change", () =>
+        bodyArea.replaceChildren(...bodyFields(bodies.find((b) => b.mediaType === choice.value))),
+      );
+      fields.append(el("label", {}, ["body media type", choice]));
     }
+    fields.append(bodyArea);
   };
   select.addEventListener("change", fill);
   form.addEventListener("submit", (event) => {
@@ -66,7 +84,13 @@ function operationForm(operations, onSend) {
     const values = {};
     for (const p of operation.parameters) values[`${p.in}.${p.name}`] = String(data.get(`${p.in}.${p.name}`) ?? "");
     const body = data.get("body");
-    void onSend(operation, { values, ...(typeof body === "string" ? { body } : {}) });
+    const mediaType = data.get("mediaType");
+    void onSend(operation, {
+      values,
+      ...(typeof body === "string" ? { body } : {}),
+      ...(typeof mediaType === "string" ? { mediaType } : {}),
+      parts: partsOf(data),
+    });
   });
   /** @param {string} id */
   const choose = (id) => {
@@ -85,7 +109,7 @@ async function main() {
   const operationsUrl = new URL(meta.getAttribute("content") ?? "", document.baseURI);
   /** @type {ConsoleOperation[]} */
   const operations = await fetch(operationsUrl).then((r) => r.json());
-  const through = await emulatorReady();
+  const through = await inPageEmulator();
   // The panel is built when first opened, so the page's own text (and its search) is as it was.
   /** @type {{ panel: HTMLElement, choose: (id: string) => boolean } | undefined} */
   let built;
@@ -131,7 +155,7 @@ async function main() {
   Object.assign(window, {
     xadsConsole: {
       operations,
-      /** @param {string} id @param {{ values?: Record<string, string>, body?: string }} [edits] */
+      /** @param {string} id @param {Edits} [edits] */
       send: (id, edits = {}) => {
         const operation = operations.find((o) => o.id === id);
         if (!operation) throw new Error(`this page has no operation ${id}`);
