@@ -155,12 +155,27 @@ describe("the in-page emulator's state", () => {
     await sendFromPanel(page, "listAccounts");
     await page.locator("[data-console=fault]").click();
     await page.waitForFunction(() =>
-      document.querySelector("[data-console=control-status]")?.textContent?.startsWith("faults: 201"),
+      document.querySelector("[data-console=control-status]")?.textContent?.startsWith("faults: 200"),
     );
     const refused = await sendFromPanel(page, "listAccounts");
     expect(refused.status).toBe(503);
     expect(await page.locator("[data-console=why]").textContent()).toMatch(/x-xads-emulator-|fault/i);
     expect((await sendFromPanel(page, "listAccounts")).status).toBe(200);
+  });
+
+  it("moves the emulator's clock from the panel by the seconds given", async () => {
+    const { page, base } = harness;
+    await openConsole(page, `${base}/ads.html`);
+    await sendFromPanel(page, "listAccounts");
+    const clock = () => page.evaluate(() => fetch("_emulator/clock").then((r) => r.json() as Promise<{ now: number }>));
+    const before = (await clock()).now;
+    await page.getByLabel("Seconds to advance").fill("3600");
+    await page.locator("[data-console=advance]").click();
+    await page.waitForFunction(() =>
+      document.querySelector("[data-console=control-status]")?.textContent?.startsWith("clock: 200"),
+    );
+    expect((await clock()).now - before).toBeGreaterThanOrEqual(3_600_000);
+    expect((await clock()).now - before).toBeLessThan(3_660_000);
   });
 });
 

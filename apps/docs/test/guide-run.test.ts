@@ -171,7 +171,7 @@ describe("step by step", () => {
         body: JSON.stringify({ operationId: "createAccount", status: 503, times: 1 }),
       }).then((r) => r.status),
     );
-    expect(added).toBe(201);
+    expect(added).toBe(200);
     await click("Run to the end");
     await expect(page.locator("#guide-run").getAttribute("data-result")).resolves.toBe("failed");
     await expect(page.locator("[data-guide=summary]").textContent()).resolves.toContain("FAILED");

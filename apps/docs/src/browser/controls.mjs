@@ -34,7 +34,7 @@ export function controlsPanel(siteRoot, selectedOperation) {
     el("legend", {}, ["Emulator"]),
     button("Reset to the fixture", () => call("reset", "POST"), "reset"),
     el("label", {}, ["Advance the clock by (s) ", seconds]),
-    button("Advance", () => call("clock", "POST", { advanceMs: Number(seconds.value) * 1000 }), "advance"),
+    button("Advance", () => call("clock", "POST", { advance: Number(seconds.value) * 1000 }), "advance"),
     el("label", {}, ["Next request of the selected operation fails with ", faultStatus]),
     button(
       "Add fault",

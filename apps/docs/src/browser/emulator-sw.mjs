@@ -46,39 +46,24 @@ function scheduleSave() {
 const json = (value, status = 200) =>
   new Response(JSON.stringify(value, null, 2), { status, headers: { "content-type": "application/json" } });
 
+// The emulator's own controls (its README's "Admin HTTP": fixture, requests, clock {advance}, faults,
+// snapshot, coverage, ...) answer under `/_emulator/` of any API host; the worker hands them over.
+const CONTROLS_ORIGIN = `https://${[...API_HOSTS][0]}`;
+
 /**
- * The controls: GET fixture, GET requests, POST reset, POST clock {advanceMs}, POST faults (a FaultInput),
- * DELETE faults, POST flush (waits for the pending save), POST restart (a new emulator from the saved state).
+ * The controls on the site's origin: the emulator's own, plus what only the worker can do: `POST reset`
+ * (the emulator's, and the saved state cleared), `POST flush` (waits for the pending save) and
+ * `POST restart` (a new emulator from the saved state). A control that changes state is saved.
  * @param {Request} request
  * @param {string} name
  */
 async function control(request, name) {
   const emu = await emulator;
   const route = `${request.method} ${name}`;
-  if (route === "GET fixture") return json(emu.fixture);
-  if (route === "GET requests") return json(emu.requests.slice(-50));
-  if (route === "GET faults") return json(emu.faults.list());
   if (route === "POST reset") {
     emu.reset();
     await clearSnapshot();
     return json({ reset: true });
-  }
-  if (route === "POST clock") {
-    const { advanceMs } = await request.json();
-    const now = emu.clock.advance(Number(advanceMs));
-    await scheduleSave();
-    return json({ now: new Date(now).toISOString() });
-  }
-  if (route === "POST faults") {
-    try {
-      return json(emu.faults.add(await request.json()), 201);
-    } catch (error) {
-      return json({ error: /** @type {Error} */ (error).message }, 400);
-    }
-  }
-  if (route === "DELETE faults") {
-    emu.faults.clear();
-    return json({ cleared: true });
   }
   if (route === "POST flush") {
     await pendingSave;
@@ -90,7 +75,17 @@ async function control(request, name) {
     await emulator;
     return json({ restarted: true });
   }
-  return json({ error: `no control ${route}` }, 404);
+  const writes = request.method !== "GET" && request.method !== "HEAD";
+  const search = new URL(request.url).search;
+  const answer = await emu.fetch(
+    new Request(`${CONTROLS_ORIGIN}/_emulator/${name}${search}`, {
+      method: request.method,
+      headers: request.headers,
+      ...(writes ? { body: await request.arrayBuffer() } : {}),
+    }),
+  );
+  if (writes && answer.ok) await scheduleSave();
+  return answer;
 }
 
 /** @param {XadsFetchEvent} event @param {string} target the API URL */
