@@ -1,6 +1,6 @@
 // The guides: the Arazzo workflows of spec/workflows (read by spec/lib/workflows.mjs, loaded by
 // site.mjs), one page each and an index (content/guides.md). A guide shows what its workflow shows
-// (the state rule of the seeds and its section, or an end-to-end flow), whether the real sandbox runs
+// (a state rule, named by its title and id, or an end-to-end flow), whether the real sandbox runs
 // it, and its steps in order: the operation each calls (a link to its reference page) or the workflow
 // it runs, what it sends, what it checks, its retries and its outputs. Every value of the files is
 // escaped; their Markdown is rendered as untrusted text (markdown.mjs).
@@ -163,8 +163,8 @@ const guideLinks = (workflows) =>
   workflows.map((w) => `<a href="${escapeHtml(guideFile(w.workflowId))}">${escapeHtml(w.summary)}</a>`).join(", ");
 
 /**
- * What a workflow shows, in one line: its state rule and seed section, an end-to-end flow, or the
- * setup other workflows start from.
+ * What a workflow shows, in one line: its state rule (title and id; the rule's `source` is for
+ * maintainers, not readers), an end-to-end flow, or the setup other workflows start from.
  * @param {GuideSite} site
  * @param {Workflow} workflow
  */
@@ -173,7 +173,7 @@ function showsHtml(site, workflow) {
   const parts = [];
   if (rule) {
     parts.push(
-      `the state rule <strong>${escapeHtml(rule.title)}</strong> <span class="muted">(${escapeHtml(rule.source)}; <code>${escapeHtml(rule.id)}</code>)</span>`,
+      `the state rule <strong>${escapeHtml(rule.title)}</strong> <span class="muted">(<code>${escapeHtml(rule.id)}</code>)</span>`,
     );
   }
   if (workflow.flow) parts.push("an end-to-end flow");
@@ -436,7 +436,7 @@ export function renderGuides(site) {
   });
   return page({
     title: "Guides · X Ads API reference",
-    description: "The workflows of the X Ads API, step by step: each state rule of the seeds and the end-to-end flows.",
+    description: "The workflows of the X Ads API, step by step: each state rule and the end-to-end flows.",
     nav: site.nav,
     current: fileOf(site.pages, "guides"),
     body,

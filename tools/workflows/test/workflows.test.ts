@@ -2,11 +2,13 @@
 // proxy: each must pass (every step's criteria, status, content type and schema), and every showable
 // state rule must have one or an emulator rule module that implements it.
 
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { stateRuleImplementations } from "@xads/emulator";
 import { writeCoverageFiles } from "@xads/emulator/coverage-file";
 import { stateRuleProblems } from "@xads/spec/lib/state-rules.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isMap, isScalar, isSeq, parseDocument } from "yaml";
 import { coverage, readStateRules, readWorkflows } from "../src/catalog.mjs";
 import { failures, type WorkflowResult } from "../src/respect.mjs";
 import { runWorkflows } from "../src/run.mjs";
@@ -58,9 +60,23 @@ describe("coverage", () => {
     for (const rule of rules.filter((r) => !r.showable)) expect(rule.why?.length ?? 0, rule.id).toBeGreaterThan(20);
   });
 
-  it("every workflow names its rule or is a flow (or the setup others start from), and its seed section", () => {
+  it("every workflow cites its seed section or the facts file in a `# Sources:` comment, not in its description", () => {
     for (const w of workflows) {
-      expect(w.description, w.workflowId).toMatch(/seed 00\d|facts file/i);
+      expect(sourcesComment(w.file, w.workflowId), w.workflowId).toMatch(/^\s*Sources:[\s\S]*(seed 00\d|facts file)/i);
+      expect(w.description, w.workflowId).not.toMatch(/\bseeds?\b|facts file/i);
     }
   });
 });
+
+/**
+ * The comment above a workflow's `description` (README convention 12: where a fact came from is for
+ * maintainers, in a `# Sources:` comment), or "" when it has none.
+ */
+function sourcesComment(file: string, workflowId: string): string {
+  const all = parseDocument(readFileSync(file, "utf8")).get("workflows");
+  if (!isSeq(all)) return "";
+  const workflow = all.items.find((item) => isMap(item) && item.get("workflowId") === workflowId);
+  if (!isMap(workflow)) return "";
+  const description = workflow.items.find((pair) => isScalar(pair.key) && pair.key.value === "description");
+  return isScalar(description?.key) ? (description.key.commentBefore ?? "") : "";
+}
