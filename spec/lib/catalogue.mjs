@@ -150,7 +150,8 @@ import { isCommaSeparated, wireTypeOf } from "./wire-types.mjs";
  * @property {Record<string, ResourceDeclaration>} resources its `x-xads-resources`, in document order
  * @property {{ description: string, windows: RateLimitWindow[] } | undefined} rateLimits its declared windows
  * @property {StringEnum[]} enums
- * @property {UploadLimits | undefined} uploadLimits the chunked upload's, for the document that has it
+ * @property {UploadLimits | undefined} uploadLimits the chunked upload's (chunk, segments, owners, and the
+ *   largest file by media type), for the document that has it
  */
 
 /**

@@ -191,6 +191,11 @@ describe("the operation catalogue of the spec", () => {
       maxChunkBytes: 5_242_880,
       maxSegments: 1000,
       maxAdditionalOwners: 100,
+      maxBytesByMediaType: [
+        { mediaType: "video/*", maxBytes: 524_288_000 },
+        { mediaType: "image/gif", maxBytes: 15_728_640 },
+        { mediaType: "image/*", maxBytes: 5_242_880 },
+      ],
     });
     assert.equal(catalogue.document("ads").uploadLimits, undefined);
     const state = catalogue

@@ -1,6 +1,7 @@
 // The limits of the chunked media upload (v1.1 `command=INIT|APPEND|FINALIZE`), read from the request
 // bodies of the commands: bytes per APPEND chunk, segments per upload, user ids in INIT's
-// `additional_owners`.
+// `additional_owners`, and the largest file per media type (`x-xads-max-bytes-by-media-type` on INIT's
+// `total_bytes`, README.md).
 import { branchesOf, resolve } from "./operations.mjs";
 
 /** @typedef {import("./operations.mjs").Node} Node */
@@ -11,7 +12,18 @@ import { branchesOf, resolve } from "./operations.mjs";
  * @property {number} maxChunkBytes
  * @property {number} maxSegments `segment_index` runs from 0 to `maxSegments - 1`
  * @property {number} maxAdditionalOwners
+ * @property {MediaTypeSizeLimit[]} maxBytesByMediaType in order: a media type takes the first entry it matches
  */
+
+/**
+ * @typedef {object} MediaTypeSizeLimit
+ * @property {string} mediaType `type/subtype`, or `type/*` for every subtype of `type`
+ * @property {number} maxBytes
+ */
+
+const SIZE_EXTENSION = "x-xads-max-bytes-by-media-type";
+/** Lower case, as the entries are written; a request's media type is compared without regard to case. */
+const MEDIA_TYPE_RULE = /^[a-z]+\/(\*|[a-z0-9.+-]+)$/;
 
 /**
  * @param {string} message
@@ -46,6 +58,45 @@ function commandFields(bundle, operations, command) {
 }
 
 /**
+ * Whether entry `earlier` matches every media type entry `later` does, so that `later` is never reached.
+ * @param {string} earlier
+ * @param {string} later
+ */
+const covers = (earlier, later) =>
+  earlier === later || (earlier.endsWith("/*") && later.startsWith(earlier.slice(0, -1)));
+
+/**
+ * The size limits by media type of INIT's `total_bytes`, checked: a non-empty list of
+ * `{mediaType, maxBytes}` in which every entry can be reached.
+ * @param {Node | undefined} totalBytes INIT's `total_bytes`, resolved
+ * @returns {MediaTypeSizeLimit[]}
+ */
+function sizeLimitsOf(totalBytes) {
+  const where = `INIT total_bytes ${SIZE_EXTENSION}`;
+  const list = totalBytes?.[SIZE_EXTENSION];
+  if (list === undefined) fail(`INIT total_bytes has no ${SIZE_EXTENSION}`);
+  if (!Array.isArray(list) || list.length === 0) fail(`${where} is not a non-empty list`);
+  /** @type {MediaTypeSizeLimit[]} */
+  const limits = [];
+  list.forEach((entry, i) => {
+    const keys = entry && typeof entry === "object" ? Object.keys(entry).sort().join(",") : "";
+    if (keys !== "maxBytes,mediaType") fail(`${where} entry ${i} is not {mediaType, maxBytes}`);
+    const { mediaType, maxBytes } = entry;
+    if (typeof mediaType !== "string" || !MEDIA_TYPE_RULE.test(mediaType))
+      fail(`${where} entry ${i}: mediaType ${JSON.stringify(mediaType)} is not type/subtype or type/* in lower case`);
+    if (!Number.isSafeInteger(maxBytes) || maxBytes < 1)
+      fail(`${where} entry ${i} (${mediaType}): maxBytes is not a positive integer`);
+    const shadow = limits.findIndex((earlier) => covers(earlier.mediaType, mediaType));
+    if (shadow !== -1)
+      fail(
+        `${where} entry ${i} (${mediaType}) is never reached: entry ${shadow} (${limits[shadow]?.mediaType}) matches first`,
+      );
+    limits.push({ mediaType, maxBytes });
+  });
+  return limits;
+}
+
+/**
  * The limits, or undefined for a document without the APPEND command.
  * @param {Node} bundle
  * @param {Operation[]} operations
@@ -67,5 +118,6 @@ export function uploadLimitsOf(bundle, operations) {
     maxChunkBytes: Number(chunkText.replaceAll(",", "")),
     maxSegments: segmentMax + 1,
     maxAdditionalOwners: Number(ownersRepeat) + 1,
+    maxBytesByMediaType: sizeLimitsOf(init.total_bytes),
   };
 }

@@ -1,4 +1,5 @@
 import { type MediaCategory, uploadLimits } from "@xads/types/facts";
+import { sizeLimitOf } from "@xads/types/upload-limits";
 import { XAdsApiError } from "./errors.js";
 import type { ProcessingInfo, UploadedMedia, UploadingClient } from "./uploaded-media.js";
 import { checkAnswer as check, checkMs, type Send, type Sleep } from "./wait.js";
@@ -73,6 +74,12 @@ function validate(options: UploadMediaOptions): { blob: Blob; chunkSize: number 
   }
   const blob = media instanceof Blob ? media : new Blob([media as BlobPart], { type: mediaType });
   if (blob.size === 0) throw new RangeError("uploadMedia: media is empty");
+  const sizeLimit = sizeLimitOf(mediaType);
+  if (sizeLimit && blob.size > sizeLimit.maxBytes) {
+    throw new RangeError(
+      `uploadMedia: media of type ${mediaType} is at most ${sizeLimit.maxBytes} bytes, the upload document's limit for ${sizeLimit.mediaType} (got ${blob.size})`,
+    );
+  }
   const segments = Math.ceil(blob.size / chunkSize);
   if (segments > MAX_SEGMENTS) {
     throw new RangeError(

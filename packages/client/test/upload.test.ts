@@ -119,6 +119,36 @@ describe("v1.1 chunked upload", () => {
       /at most 1000 are allowed/,
     );
   });
+
+  it("refuses media over its media type's size limit before INIT, and lets one at the limit through", async () => {
+    const limit = 5 * 1024 * 1024;
+    const upload = createUploadClient({ baseUrl: server.url, oauth1 });
+    server.script();
+    await expect(
+      upload.uploadMedia({ media: new Uint8Array(limit + 1), mediaType: "image/png", chunkSize: limit }),
+    ).rejects.toThrow(
+      `uploadMedia: media of type image/png is at most ${limit} bytes, the upload document's limit for image/* (got ${limit + 1})`,
+    );
+    expect(server.requests).toEqual([]);
+
+    server.script(json(202, { media_id_string: "9" }), text(204, ""), json(201, { media_id_string: "9", size: limit }));
+    const atLimit = await upload.uploadMedia({
+      media: new Uint8Array(limit),
+      mediaType: "image/png",
+      chunkSize: limit,
+    });
+    expect(atLimit.size).toBe(limit);
+    // A GIF takes its own, larger limit, listed before image/*; a media type without a limit has none.
+    server.script(
+      json(202, { media_id_string: "10" }),
+      text(204, ""),
+      text(204, ""),
+      json(201, { media_id_string: "10", size: limit + 1 }),
+    );
+    expect((await upload.uploadMedia({ media: new Uint8Array(limit + 1), mediaType: "image/gif" })).size).toBe(
+      limit + 1,
+    );
+  });
 });
 
 describe("v2 upload", () => {

@@ -256,9 +256,9 @@ function renderFacts(facts) {
     `export const batchPaths = ${literal(Object.keys(facts.batchLimits))} as const satisfies readonly BatchPath[];`,
     "",
     jsdoc(
-      "Limits of the chunked media upload: bytes per APPEND chunk, segments per upload (`segment_index` runs\nfrom 0 to `maxSegments - 1`), and user ids in INIT's `additional_owners`.",
+      "Limits of the chunked media upload: bytes per APPEND chunk, segments per upload (`segment_index` runs\nfrom 0 to `maxSegments - 1`), user ids in INIT's `additional_owners`, and the largest file by media\ntype (`x-xads-max-bytes-by-media-type`): a media type takes the first entry it matches, `type/*` any\nsubtype of `type` (apply it with `maxBytesOf` of `@xads/types/upload-limits`); none matching, no limit\nis stated.",
     ),
-    `export const uploadLimits = ${literal(facts.uploadLimits)} as const;`,
+    `export const uploadLimits = ${literal(facts.uploadLimits)} as const satisfies { maxChunkBytes: number; maxSegments: number; maxAdditionalOwners: number; maxBytesByMediaType: readonly { mediaType: string; maxBytes: number }[] };`,
     "",
     jsdoc(
       "The GET paths of each document that answer the list envelope (`data`, `next_cursor`): follow\n`next_cursor` with `cursor`.",

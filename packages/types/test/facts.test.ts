@@ -52,7 +52,16 @@ describe("the facts module", () => {
   });
 
   it("has the upload limits of APPEND and INIT", () => {
-    expect(uploadLimits).toEqual({ maxChunkBytes: 5 * 1024 * 1024, maxSegments: 1000, maxAdditionalOwners: 100 });
+    expect(uploadLimits).toEqual({
+      maxChunkBytes: 5 * 1024 * 1024,
+      maxSegments: 1000,
+      maxAdditionalOwners: 100,
+      maxBytesByMediaType: [
+        { mediaType: "video/*", maxBytes: 500 * 1024 * 1024 },
+        { mediaType: "image/gif", maxBytes: 15 * 1024 * 1024 },
+        { mediaType: "image/*", maxBytes: 5 * 1024 * 1024 },
+      ],
+    });
   });
 
   it("has the enum values of the component schemas", () => {

@@ -4,6 +4,7 @@
 // is processed asynchronously on the emulator's clock: pending, then in_progress after
 // CHECK_AFTER_SECS, then succeeded (or failed, when a processing fault was injected) after twice that.
 // Kept in the store under `media_upload`, so snapshots hold them.
+import { maxBytesOf } from "@xads/types/upload-limits";
 import { ApiFailure, type Call, invalid } from "../call.js";
 import { newId } from "../store/ids.js";
 import type { Data } from "../store/store.js";
@@ -48,11 +49,12 @@ export function kindOfKey(mediaKey: string): "VIDEO" | "GIF" | "IMAGE" | undefin
   return prefix === "13" ? "VIDEO" : prefix === "16" ? "GIF" : prefix === "3" ? "IMAGE" : undefined;
 }
 
-/** The facts file's size limits: promoted video 500 MB, images 5 MB, animated GIFs 15 MB. */
+/**
+ * The most bytes a file of this media type may have: the upload document's limit for it (`maxBytesOf`,
+ * the first entry of INIT's `x-xads-max-bytes-by-media-type` it matches); unbounded where none matches.
+ */
 export function maxBytes(mediaType: string): number {
-  if (mediaType.startsWith("video/")) return 500 * 1024 * 1024;
-  if (mediaType === "image/gif") return 15 * 1024 * 1024;
-  return 5 * 1024 * 1024;
+  return maxBytesOf(mediaType) ?? Number.POSITIVE_INFINITY;
 }
 
 export function initUpload(call: Call, mediaType: string, totalBytes: number, category: string | null): Upload {
