@@ -60,7 +60,7 @@ const EMULATOR_RULES: Array<{ name: string; reason: string; message: RegExp }> =
   },
   {
     name: "upload size by kind",
-    reason: "INIT checks the kind's size (video 500 MB, GIF 15 MB, image 5 MB): InitCommand's prose",
+    reason: "INIT checks the size its media type allows (x-xads-max-bytes-by-media-type), across two fields",
     message: /^A \S+ file is at most \d+ bytes$/,
   },
 ];
