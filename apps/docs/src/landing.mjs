@@ -122,7 +122,13 @@ function parametersTable(site) {
 
 /** @param {Site} site */
 function headersTable(site) {
-  const headers = adsDocument(site)?.headerComponents() ?? [];
+  const ads = adsDocument(site);
+  // One row per header the answers carry: a shared header whose name is one on the wire (the variants,
+  // such as `x-rate-limit-remaining-exhausted` or `-optional`, describe the same header in one answer).
+  const onTheWire = new Set(
+    (ads?.operations ?? []).flatMap((op) => op.responses.flatMap((response) => Object.keys(response.headers))),
+  );
+  const headers = (ads?.headerComponents() ?? []).filter((h) => onTheWire.has(h.name));
   const rows = headers.map(
     (h) =>
       `<tr><td><code>${escapeHtml(h.name)}</code></td><td>${inlineMarkdown(h.description.replace(/\s*\n\s*/g, " "))}</td></tr>`,

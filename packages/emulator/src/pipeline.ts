@@ -238,7 +238,8 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
     const style = op.errorStyle;
     const fail = (failure: ApiFailure, params: Record<string, unknown>, headers: Record<string, string> = {}) => {
       if (seen) seen.errors.push(...failure.errors, ...(failure.operationErrors ?? []).flat());
-      return toReply(failureAnswer(style, failure, params), headers);
+      // Every answer of the operation carries its fixed headers (x-current-api-version), a refusal too.
+      return toReply(failureAnswer(style, failure, params), { ...op.fixedHeaders, ...headers });
     };
 
     const fault = runtime.faults.take(op.id);

@@ -1,5 +1,6 @@
 // The breaking changes between two versions of one document: api-smart-diff's wire-level verdict on
 // the operations, plus the rules of type-rules.mjs for what breaks code compiled against the types.
+import { resolve } from "@xads/spec/lib/operations.mjs";
 import { apiCompare } from "api-smart-diff";
 import { factBreakingChanges } from "./fact-rules.mjs";
 import { typeBreakingChanges } from "./type-rules.mjs";
@@ -35,7 +36,9 @@ function wireBreakingChanges(before, after) {
   // one that knows the direction, so only diffs under `paths` and `webhooks` are kept.
   return diffs
     .filter((d) => d.type === "breaking" && (d.path[0] === "paths" || d.path[0] === "webhooks"))
-    .filter((d) => !toleratedInResponses(d.path) && !discriminatorLeavingRequest(d))
+    .filter(
+      (d) => !toleratedInResponses(d.path) && !discriminatorLeavingRequest(d) && !responseHeaderPromiseKept(d, before),
+    )
     .map((d) => ({
       source: "api-smart-diff",
       where: d.path.slice(0, 3).join(" "),
@@ -70,6 +73,25 @@ function discriminatorLeavingRequest(diff) {
   if (diff.path.at(-1) === "discriminator") return true;
   const before = diff.before;
   return Boolean(before && typeof before === "object" && Object.keys(before).join() === "discriminator");
+}
+
+/**
+ * Whether a diff keeps what an answer promises of its headers: a response header becoming required (the
+ * answer now always carries it), or an optional one no longer documented (its reader already had to do
+ * without it). api-smart-diff calls both breaking, as it would for a request.
+ * @param {{ action: string, path: (string | number)[], before?: unknown }} diff
+ * @param {Node} document the version before
+ */
+function responseHeaderPromiseKept(diff, document) {
+  const at = diff.path.lastIndexOf("headers");
+  if (at < 0 || diff.path[at - 2] !== "responses") return false;
+  const depth = diff.path.length - at;
+  if (diff.action === "add" && depth === 3 && diff.path.at(-1) === "required") return true;
+  if (diff.action !== "remove" || depth !== 2) return false;
+  const header = /** @type {{ required?: unknown } | undefined} */ (
+    resolve(document, /** @type {Node} */ (diff.before))
+  );
+  return header?.required !== true;
 }
 
 /** The keywords whose breach in a response is a warning (packages/validator/src/runtime/tolerance.ts). */

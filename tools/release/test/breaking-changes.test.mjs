@@ -56,6 +56,23 @@ describe("breaking changes of the fixtures against base.json", () => {
     );
   });
 
+  it("a response header made required, or an optional one dropped, is not breaking; a required one dropped is", () => {
+    const withHeaders = structuredClone(base);
+    const response = withHeaders.paths["/12/accounts/{account_id}/campaigns"].get.responses["200"];
+    response.headers = {
+      "x-optional": { schema: { type: "integer" } },
+      "x-promised": { required: true, schema: { type: "integer" } },
+      "x-becomes-required": { schema: { type: "integer" } },
+    };
+    const after = structuredClone(withHeaders);
+    const headers = after.paths["/12/accounts/{account_id}/campaigns"].get.responses["200"].headers;
+    delete headers["x-optional"];
+    headers["x-becomes-required"].required = true;
+    expect(breakingChanges(withHeaders, after)).toEqual([]);
+    delete headers["x-promised"];
+    expect(messages(breakingChanges(withHeaders, after)).filter((m) => m.endsWith("[api-smart-diff]"))).toHaveLength(1);
+  });
+
   it("adding an optional response field is not breaking", () => {
     expect(breakingChanges(base, fixture("add-optional-field"))).toEqual([]);
   });

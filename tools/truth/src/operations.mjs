@@ -11,7 +11,8 @@ import { templateMatcher } from "@xads/types/templates";
  * @property {string} method upper case
  * @property {string} path the template
  * @property {Record<string, unknown>} bundle the document's bundle (for $refs)
- * @property {Array<{ status: string, headers: string[], schema: any }>} responses
+ * @property {Array<{ status: string, headers: string[], requiredHeaders: string[], schema: any }>} responses
+ *   `headers`: every documented header; `requiredHeaders`: those marked `required: true`
  * @property {string[]} ruleIds its x-rules ids
  * @property {string | undefined} file the operation's YAML file, relative to the repository
  */
@@ -37,6 +38,9 @@ export function operations() {
         responses: op.responses.map((r) => ({
           status: r.status,
           headers: Object.keys(r.headers).map((h) => h.toLowerCase()),
+          requiredHeaders: Object.entries(r.headers)
+            .filter(([, header]) => header.required)
+            .map(([h]) => h.toLowerCase()),
           schema: Object.values(r.media)[0]?.schema,
         })),
         ruleIds: (known?.rules ?? []).map((rule) => String(/** @type {any} */ (rule).id)),

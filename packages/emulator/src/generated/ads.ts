@@ -97,9 +97,6 @@ export const operations: OperationSpec[] = [
       "x-rate-limit-limit",
       "x-rate-limit-remaining",
       "x-rate-limit-reset",
-      "x-account-rate-limit-limit",
-      "x-account-rate-limit-remaining",
-      "x-account-rate-limit-reset",
       "x-current-api-version"
     ],
     "fixedHeaders": {
@@ -670,9 +667,6 @@ export const operations: OperationSpec[] = [
       "x-rate-limit-limit",
       "x-rate-limit-remaining",
       "x-rate-limit-reset",
-      "x-account-rate-limit-limit",
-      "x-account-rate-limit-remaining",
-      "x-account-rate-limit-reset",
       "x-current-api-version"
     ],
     "fixedHeaders": {
@@ -871,9 +865,6 @@ export const operations: OperationSpec[] = [
       "x-rate-limit-limit",
       "x-rate-limit-remaining",
       "x-rate-limit-reset",
-      "x-account-rate-limit-limit",
-      "x-account-rate-limit-remaining",
-      "x-account-rate-limit-reset",
       "x-current-api-version"
     ],
     "fixedHeaders": {
@@ -1438,9 +1429,6 @@ export const operations: OperationSpec[] = [
       "x-rate-limit-limit",
       "x-rate-limit-remaining",
       "x-rate-limit-reset",
-      "x-account-rate-limit-limit",
-      "x-account-rate-limit-remaining",
-      "x-account-rate-limit-reset",
       "x-current-api-version"
     ],
     "fixedHeaders": {
@@ -2165,9 +2153,6 @@ export const operations: OperationSpec[] = [
       "x-rate-limit-limit",
       "x-rate-limit-remaining",
       "x-rate-limit-reset",
-      "x-account-rate-limit-limit",
-      "x-account-rate-limit-remaining",
-      "x-account-rate-limit-reset",
       "x-current-api-version"
     ],
     "fixedHeaders": {
@@ -3240,9 +3225,6 @@ export const operations: OperationSpec[] = [
       "x-rate-limit-limit",
       "x-rate-limit-remaining",
       "x-rate-limit-reset",
-      "x-account-rate-limit-limit",
-      "x-account-rate-limit-remaining",
-      "x-account-rate-limit-reset",
       "x-current-api-version"
     ],
     "fixedHeaders": {
