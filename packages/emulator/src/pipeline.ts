@@ -231,7 +231,7 @@ export async function handle(runtime: Runtime, request: RequestLike, meta: Reque
       const failure = new ApiFailure([
         { status: 405, code: "METHOD_NOT_ALLOWED", message: `${method} is not allowed on ${url.pathname}${where}` },
       ]);
-      return toReply(failureAnswer(matched.operation.errorStyle, failure, {}));
+      return toReply(failureAnswer(matched.operation.errorStyle, failure, {}), matched.operation.fixedHeaders);
     }
     const op = matched.operation;
     operation = op;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createEmulator } from "../src/index.js";
 
 describe("refusals of an ads operation", () => {
-  it("carry x-current-api-version on a 401 (bad credentials), a 429 (the window spent) and a fault", async () => {
+  it("carry x-current-api-version on a 401 (bad credentials), a 429 (the window spent), a fault and a 405", async () => {
     const emu = await createEmulator({ auth: "strict", rateLimits: true });
     const unsigned = await emu.fetch("https://ads-api.x.com/12/accounts", { headers: { authorization: "OAuth x" } });
     expect(unsigned.status).toBe(401);
@@ -24,5 +24,9 @@ describe("refusals of an ads operation", () => {
     const fault = await lenient.fetch("https://ads-api.x.com/12/accounts", { headers: auth });
     expect(fault.status).toBe(503);
     expect(fault.headers.get("x-current-api-version")).toBe("12");
+
+    const wrongMethod = await lenient.fetch("https://ads-api.x.com/12/accounts", { method: "PATCH", headers: auth });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("x-current-api-version")).toBe("12");
   });
 });
