@@ -28,7 +28,7 @@ async function sendToWorker(signed) {
 
 /**
  * @param {{ onSigned?: (request: Request) => void }} [options] `onSigned` sees each request as signed, before it is sent
- * @returns {Promise<{ send: import("@xads/client/signing-fetch").SigningFetch }>}
+ * @returns {Promise<{ send: import("@xads/client/signing-fetch").SigningFetch, credentials: import("@xads/client/signing-fetch").SigningFetchOptions["credentials"] }>}
  */
 export async function inPageEmulator(options = {}) {
   await navigator.serviceWorker.register(new URL("emulator-sw.js", siteRoot), { scope: siteRoot.pathname });
@@ -45,5 +45,5 @@ export async function inPageEmulator(options = {}) {
     onSigned?.(signed);
     return sendToWorker(signed);
   };
-  return { send: createSigningFetch({ credentials, fetch: transport }) };
+  return { send: createSigningFetch({ credentials, fetch: transport }), credentials };
 }

@@ -5,7 +5,7 @@
 // without it: it adds a button and the panel the button opens.
 import { createUploadClient } from "@xads/client";
 import { el } from "./dom.mjs";
-import { inPageEmulator, routeToWorker, siteRoot } from "./in-page-emulator.mjs";
+import { inPageEmulator, routeToWorker } from "./in-page-emulator.mjs";
 import { uploadForm } from "./upload-panel-form.mjs";
 import { loggingFetch } from "./upload-panel-log.mjs";
 import { uploadView } from "./upload-panel-view.mjs";
@@ -63,9 +63,7 @@ function buildPanel(credentials) {
 
 async function main() {
   if (!("serviceWorker" in navigator)) return;
-  await inPageEmulator();
-  /** @type {Credentials} */
-  const credentials = await fetch(new URL("_emulator/fixture", siteRoot)).then((r) => r.json());
+  const { credentials } = await inPageEmulator();
   /** @type {HTMLElement | undefined} */
   let panel;
   const toggle = el(
