@@ -15,10 +15,11 @@ import type {
 import type { CoercedRequestOf, OperationId, RequestOf, ResponseBodyOf, StatusOf } from "./typed.js";
 
 export * from "./generated/operations/index.js";
-export { MAX_DEPTH } from "./generated/shared.js";
+export { locateReference, MAX_DEPTH, ruleScopesOf } from "./generated/shared.js";
 export type { OperationTypes } from "./generated/types.js";
 export type { OperationValidator } from "./runtime/operation.js";
 export type { Rule, RuleKind } from "./runtime/rules/index.js";
+export type { Located, RuleRequest, Scope as RuleScope } from "./runtime/rules/reference.js";
 export type {
   CoercedRequest,
   RequestInput,

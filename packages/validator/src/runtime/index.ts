@@ -13,6 +13,7 @@ export { check as mediaKeysMixCheck } from "./rules/kinds/media-keys-mix.js";
 export { check as requiresCheck } from "./rules/kinds/requires.js";
 export { check as timeWindowCheck } from "./rules/kinds/time-window.js";
 export { check as uniformCheck } from "./rules/kinds/uniform.js";
+export { locate as locateReference, scopesOf as ruleScopesOf } from "./rules/reference.js";
 export {
   equal,
   hasOwn,
