@@ -179,6 +179,33 @@ describe("the in-page emulator's state", () => {
   });
 });
 
+describe("the worker's routes and navigations", () => {
+  it("refuses a navigation to a control or to the API prefix (a link or another site's form), keeping the state", async () => {
+    const { page, base } = harness;
+    await openConsole(page, `${base}/ads.html`);
+    await page.evaluate(() => fetch("_emulator/reset", { method: "POST" }));
+    expect((await sendFromPanel(page, "listAccounts")).status).toBe(200);
+    const opened = await page.goto(`${base}/_emulator/fixture`);
+    expect(opened?.status()).toBe(403);
+    expect(await page.textContent("body")).not.toContain("consumerSecret");
+    await openConsole(page, `${base}/ads.html`);
+    await Promise.all([
+      page.waitForNavigation(),
+      page.evaluate(() => {
+        const form = document.createElement("form");
+        form.method = "POST";
+        form.action = "_emulator/reset";
+        document.body.append(form);
+        form.submit();
+      }),
+    ]);
+    expect(await page.textContent("body")).toContain("not a navigation");
+    await openConsole(page, `${base}/ads.html`);
+    const logged = await page.evaluate(() => fetch("_emulator/requests").then((r) => r.json() as Promise<unknown[]>));
+    expect(logged.length).toBeGreaterThan(0);
+  });
+});
+
 describe("the console's traffic", () => {
   it("never leaves the site's origin, and the pages raise no errors", () => {
     expect(harness.outsideRequests).toEqual([]);

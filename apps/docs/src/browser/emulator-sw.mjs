@@ -111,6 +111,12 @@ worker.addEventListener("fetch", (event) => {
   const scope = new URL(worker.registration.scope).pathname;
   if (!url.pathname.startsWith(scope)) return;
   const rest = url.pathname.slice(scope.length);
+  // A navigation (a link or a form, possibly another site's, POSTing to this origin) reaches the
+  // worker too; only the site's own scripts may call the API or change the emulator's state.
+  if ((rest.startsWith("_api/") || rest.startsWith("_emulator/")) && event.request.mode === "navigate") {
+    event.respondWith(json({ error: "the in-page emulator answers the site's scripts, not a navigation" }, 403));
+    return;
+  }
   if (rest.startsWith("_api/")) {
     const [host = "", ...path] = rest.slice("_api/".length).split("/");
     if (!API_HOSTS.has(host)) {
